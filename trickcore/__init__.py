@@ -1,0 +1,110 @@
+"""trickcore: a strictly typed engine for trick-taking card games.
+
+Load a game with :func:`load`, drive it with its pure functions (``initial_state``, ``actor``,
+``legal_actions``, ``apply``, ``view`` …) or hand it to a :class:`Table` that seats bots and
+humans and records a :class:`Replay`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trickcore.bots import Bot, BotFactory, BotSpec
+from trickcore.cards import Card, Rank, Suit, cards
+from trickcore.codec import digest, from_json, from_msgpack, json_schema, to_json, to_msgpack
+from trickcore.errors import (
+    BotError,
+    CardError,
+    DecodeError,
+    IllegalActionError,
+    InvalidStateError,
+    OptionError,
+    PluginError,
+    ReplayMismatchError,
+    TrickcoreError,
+    UnknownBotError,
+    UnknownGameError,
+    WrongSeatError,
+)
+from trickcore.game import (
+    CHANCE,
+    Action,
+    Actor,
+    AnyGame,
+    Direction,
+    DrawDealer,
+    Event,
+    Game,
+    GameFactory,
+    Options,
+    Outcome,
+    Seat,
+    Shuffle,
+)
+from trickcore.hookspecs import BotRegistrar, GameRegistrar, hookimpl
+from trickcore.plugins import PluginFailure, PluginHost, build_host, default_host
+from trickcore.rng import Rng
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "Actor",
+    "AnyGame",
+    "Bot",
+    "BotError",
+    "BotFactory",
+    "BotRegistrar",
+    "BotSpec",
+    "Card",
+    "CardError",
+    "DecodeError",
+    "Direction",
+    "DrawDealer",
+    "Event",
+    "Game",
+    "GameFactory",
+    "GameRegistrar",
+    "IllegalActionError",
+    "InvalidStateError",
+    "OptionError",
+    "Options",
+    "Outcome",
+    "PluginError",
+    "PluginFailure",
+    "PluginHost",
+    "Rank",
+    "ReplayMismatchError",
+    "Rng",
+    "Seat",
+    "Shuffle",
+    "Suit",
+    "TrickcoreError",
+    "UnknownBotError",
+    "UnknownGameError",
+    "WrongSeatError",
+    "__version__",
+    "build_host",
+    "cards",
+    "default_host",
+    "digest",
+    "from_json",
+    "from_msgpack",
+    "hookimpl",
+    "json_schema",
+    "load",
+    "to_json",
+    "to_msgpack",
+]
+
+
+def load(name: str, /, **options: Any) -> AnyGame:
+    """The game ``name`` bound to ``options``: ``trickcore.load("euchre", deck=32)``.
+
+    An unknown game raises :class:`UnknownGameError` listing the installed games; an unknown or
+    invalid option raises :class:`OptionError` listing every option and its default. Games come
+    from the installed plugins (:func:`default_host`); pass ``host=`` … to
+    :meth:`PluginHost.load` to use another registry.
+    """
+    return default_host().load(name, **options)

@@ -1,0 +1,52 @@
+"""The bot contract: a bot sees a view and the legal actions, never the state (DESIGN 6).
+
+A bot is built per seat from a :class:`BotSpec` carrying the bound game, the seat, the bot's own
+random stream (derived from the table seed, so a match replays exactly) and its options.
+Budgets are counted in iterations or simulations, never in wall-clock time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from trickcore.game import AnyGame, Seat
+from trickcore.rng import Rng
+
+__all__ = ["Bot", "BotFactory", "BotSpec"]
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """Everything a bot is built from."""
+
+    game: AnyGame
+    """The game, bound to its options (for ``legal_actions``, ``determinize`` … on views)."""
+    seat: Seat
+    """The seat the bot plays."""
+    rng: Rng
+    """The bot's own stream; drawing from it never changes the deals."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Bot-specific settings (e.g. a search budget), as given by the user."""
+
+
+class Bot(Protocol):
+    """A player: picks one of the legal actions from what its seat may see."""
+
+    def act(self, view: Any, legal: tuple[Any, ...]) -> Any:
+        """Return one action of ``legal`` (anything else is refused as cheating)."""
+        ...
+
+
+class BotFactory(Protocol):
+    """What a bot plugin registers: usually the bot class itself."""
+
+    name: ClassVar[str]
+    """The registry name, e.g. ``"random"``."""
+    description: ClassVar[str]
+    """One line for ``trickcore bots``."""
+    games: ClassVar[tuple[str, ...] | None]
+    """The games it plays, or ``None`` for every game."""
+
+    def __call__(self, spec: BotSpec) -> Bot: ...

@@ -1,0 +1,90 @@
+"""The exception hierarchy. Every error trickcore raises on purpose is a :class:`TrickcoreError`.
+
+Each subclass also derives from the closest built-in exception (``ValueError``, ``KeyError``
+…) so that generic handlers keep working. Messages name what was wrong and what was expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "BotError",
+    "CardError",
+    "DecodeError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "OptionError",
+    "PluginError",
+    "ReplayMismatchError",
+    "TrickcoreError",
+    "UnknownBotError",
+    "UnknownGameError",
+    "WrongSeatError",
+]
+
+
+class TrickcoreError(Exception):
+    """Base class of every error raised by trickcore and its games."""
+
+
+class CardError(TrickcoreError, ValueError):
+    """Text that is not a card."""
+
+
+class UnknownGameError(TrickcoreError, LookupError):
+    """No game of that name is registered; the message lists the games that are."""
+
+
+class UnknownBotError(TrickcoreError, LookupError):
+    """No bot of that name is registered for the game; the message lists the bots that are."""
+
+
+class OptionError(TrickcoreError, ValueError):
+    """An unknown option, or an option with a value the game does not allow."""
+
+
+class IllegalActionError(TrickcoreError, ValueError):
+    """An action that is not legal in the state it was applied to. Nothing changed.
+
+    :attr:`seat` is the seat whose turn it was (``None`` for chance or a finished game),
+    :attr:`action` the action refused and :attr:`legal` the legal actions (empty where they
+    cannot be listed, such as a shuffle).
+    """
+
+    def __init__(
+        self, message: str, *, seat: object = None, action: object = None,
+        legal: Sequence[object] = (),
+    ) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.action = action
+        self.legal = tuple(legal)
+
+
+class WrongSeatError(IllegalActionError):
+    """An action offered by a seat whose turn it is not."""
+
+
+class DecodeError(TrickcoreError, ValueError):
+    """Malformed JSON or MessagePack, or data of the wrong shape for the requested type."""
+
+
+class InvalidStateError(TrickcoreError, ValueError):
+    """A state that no legal game can reach (a card twice, wrong hand sizes, a phase mismatch)."""
+
+
+class PluginError(TrickcoreError, RuntimeError):
+    """A plugin failed to load or register (raised in strict mode, recorded otherwise)."""
+
+
+class BotError(TrickcoreError, RuntimeError):
+    """A bot crashed, answered with an illegal action, or broke its contract."""
+
+
+class ReplayMismatchError(TrickcoreError, ValueError):
+    """A replay that does not reproduce: :attr:`index` is the first action that diverged."""
+
+    def __init__(self, message: str, *, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index

@@ -1,0 +1,129 @@
+"""The one seeded random generator of trickcore: **TCR1**, a BLAKE2b counter-mode stream.
+
+Python's ``random`` module does not promise the same numbers across versions (``shuffle``,
+``randrange`` and ``choice`` have changed before), so trickcore never uses it. TCR1 depends on
+``hashlib.blake2b`` only, whose output is fixed by RFC 7693, so a seed gives the same stream on
+every operating system and every supported Python.
+
+How it works, so that other languages can reproduce it:
+
+* **Key.** A stream is named by a seed and a path of labels (``Rng(7, "chance", 3)``). Each part
+  is written as a type letter (``i`` integer, ``s`` text, ``b`` bytes), the length of its bytes
+  as 4 little-endian bytes, then the bytes (an integer as its signed decimal text in ASCII, text
+  as UTF-8). The key is ``blake2b(those bytes, digest_size=32, person=b"trickcore-TCR1")``.
+* **Blocks.** Block k (k = 0, 1, …) is ``blake2b(k as 8 little-endian bytes, key=key,
+  digest_size=64)``, read as eight unsigned 64-bit little-endian words, used in order.
+* **below(n)**: words are drawn until one is below ``2**64 - 2**64 % n``; the result is that
+  word modulo n (no bias).
+* **shuffled(items)**: Fisher-Yates from the end: for i = len-1 down to 1, swap item i with
+  item ``below(i + 1)``.
+* **random()**: the top 53 bits of one word, divided by ``2**53``.
+* **derive(*labels)**: the stream named by this stream's seed and path followed by ``labels``;
+  it is independent of how much this stream has been used.
+
+Fixed test vectors in ``tests/test_rng.py`` pin all of this.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from collections.abc import Sequence
+from typing import TypeVar
+
+__all__ = ["Rng", "SeedPart"]
+
+T = TypeVar("T")
+SeedPart = int | str | bytes
+
+_PERSON = b"trickcore-TCR1"
+_TWO_64 = 1 << 64
+_WORDS = struct.Struct("<8Q")
+
+
+def _encode_part(part: SeedPart) -> bytes:
+    if isinstance(part, bool) or not isinstance(part, (int, str, bytes)):
+        raise TypeError(f"a seed or stream label must be an int, str or bytes, not {part!r}")
+    if isinstance(part, int):
+        tag, data = b"i", str(part).encode("ascii")
+    elif isinstance(part, str):
+        tag, data = b"s", part.encode("utf-8")
+    else:
+        tag, data = b"b", part
+    return tag + len(data).to_bytes(4, "little") + data
+
+
+class Rng:
+    """A TCR1 stream: ``Rng(seed, *labels)``. Not thread-safe; derive one stream per user."""
+
+    __slots__ = ("_path", "_key", "_block", "_words")
+
+    def __init__(self, seed: SeedPart, *labels: SeedPart) -> None:
+        self._path: tuple[SeedPart, ...] = (seed, *labels)
+        material = b"".join(_encode_part(part) for part in self._path)
+        self._key = hashlib.blake2b(material, digest_size=32, person=_PERSON).digest()
+        self._block = 0
+        self._words: list[int] = []
+
+    @property
+    def path(self) -> tuple[SeedPart, ...]:
+        """The seed followed by the labels naming this stream."""
+        return self._path
+
+    def derive(self, *labels: SeedPart) -> Rng:
+        """An independent stream named by this one's path followed by ``labels``."""
+        return Rng(*self._path, *labels)
+
+    def _refill(self) -> None:
+        digest = hashlib.blake2b(
+            self._block.to_bytes(8, "little"), key=self._key, digest_size=64
+        ).digest()
+        self._block += 1
+        # Reversed so that list.pop() hands the words out in order.
+        self._words = list(reversed(_WORDS.unpack(digest)))
+
+    def next_u64(self) -> int:
+        """The next 64-bit word of the stream."""
+        if not self._words:
+            self._refill()
+        return self._words.pop()
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``; ``n`` must be positive."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n}")
+        limit = _TWO_64 - _TWO_64 % n
+        words = self._words
+        while True:
+            if not words:
+                self._refill()
+                words = self._words
+            word = words.pop()
+            if word < limit:
+                return word % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in ``[low, high]``, both ends included."""
+        return low + self.below(high - low + 1)
+
+    def random(self) -> float:
+        """A uniform float in ``[0, 1)`` with 53 random bits."""
+        return (self.next_u64() >> 11) / 9007199254740992.0
+
+    def choice(self, items: Sequence[T]) -> T:
+        """A uniformly chosen item of a non-empty sequence."""
+        if not items:
+            raise ValueError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
+        """The items in a uniformly random order (Fisher-Yates, see the module text)."""
+        order = list(items)
+        below = self.below
+        for i in range(len(order) - 1, 0, -1):
+            j = below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        return tuple(order)
+
+    def __repr__(self) -> str:
+        return f"Rng{self._path!r}"
