@@ -36,12 +36,11 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
-    index: int
-    symbol: str
+    _value_: str
 
     def __init__(self, letter: str) -> None:
-        self.index = "CDHS".index(letter)
-        self.symbol = "\u2663\u2666\u2665\u2660"[self.index]
+        self.index: int = "CDHS".index(letter)
+        self.symbol: str = "\u2663\u2666\u2665\u2660"[self.index]
 
     __hash__ = object.__hash__
 
@@ -87,10 +86,10 @@ class Rank(enum.Enum):
     KING = "K"
     ACE = "A"
 
-    order: int
+    _value_: str
 
     def __init__(self, char: str) -> None:
-        self.order = "23456789TJQKA".index(char) + 2
+        self.order: int = "23456789TJQKA".index(char) + 2
 
     __hash__ = object.__hash__
 
@@ -162,21 +161,15 @@ class Card(enum.Enum):
     ACE_OF_SPADES = "AS"
     JOKER = "JK"
 
-    index: int
-    mask: int
-    rank: Rank | None
-    suit: Suit | None
+    _value_: str
 
     def __init__(self, text: str) -> None:
-        if text == "JK":
-            self.rank = None
-            self.suit = None
-            self.index = 52
-        else:
-            self.rank = Rank(text[0])
-            self.suit = Suit(text[1])
+        self.rank: Rank | None = None if text == "JK" else Rank(text[0])
+        self.suit: Suit | None = None if text == "JK" else Suit(text[1])
+        self.index: int = 52
+        if self.suit is not None and self.rank is not None:
             self.index = self.suit.index * 13 + self.rank.order - 2
-        self.mask = 1 << self.index
+        self.mask: int = 1 << self.index
 
     __hash__ = object.__hash__
 
@@ -207,8 +200,8 @@ class Card(enum.Enum):
         """The card with a suit symbol, e.g. ``"Q\u2665"``; the joker is ``"Joker"``."""
         if self.suit is None or self.rank is None:
             return "Joker"
-        rank = "10" if self.rank is Rank.TEN else self.rank.value
-        return rank + self.suit.symbol
+        rank_text = "10" if self.rank is Rank.TEN else self.rank.value
+        return rank_text + self.suit.symbol
 
     @staticmethod
     def from_index(index: int) -> Card:
@@ -225,13 +218,11 @@ def cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return tuple(Card(item) for item in items)
 
 
-def standard_deck(
-    ranks: Iterable[Rank] = tuple(Rank), *, joker: bool = False
-) -> tuple[Card, ...]:
+def standard_deck(ranks: Iterable[Rank] = tuple(Rank), *, joker: bool = False) -> tuple[Card, ...]:
     """The cards of the given ranks in every suit (index order), plus the joker if asked for."""
     wanted = frozenset(ranks)
     deck = tuple(c for c in _BY_INDEX if c.rank in wanted)
-    return deck + (Card.JOKER,) if joker else deck
+    return (*deck, Card.JOKER) if joker else deck
 
 
 def mask_of(items: Iterable[Card]) -> int:

@@ -78,7 +78,7 @@ def json_schema(types: dict[str, Any]) -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
-        "properties": dict(zip(names, refs)),
+        "properties": dict(zip(names, refs, strict=True)),
         "$defs": defs,
     }
 

@@ -53,7 +53,11 @@ class IllegalActionError(TrickcoreError, ValueError):
     """
 
     def __init__(
-        self, message: str, *, seat: object = None, action: object = None,
+        self,
+        message: str,
+        *,
+        seat: object = None,
+        action: object = None,
         legal: Sequence[object] = (),
     ) -> None:
         super().__init__(message)

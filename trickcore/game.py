@@ -13,7 +13,6 @@ are two kinds, shared by every game:
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar
 
 import msgspec
@@ -71,7 +70,7 @@ class Action(
     """Base of every action struct: tagged by its ``type`` field in JSON."""
 
 
-class Shuffle(Action, tag="shuffle"):
+class Shuffle(Action, frozen=True, tag="shuffle"):
     """Chance: the cards of a pack (or pile) in shuffled order, ``order[0]`` dealt first."""
 
     order: tuple[Card, ...]
@@ -80,7 +79,7 @@ class Shuffle(Action, tag="shuffle"):
         return f"shuffle ({len(self.order)} cards)"
 
 
-class DrawDealer(Action, tag="dealer"):
+class DrawDealer(Action, frozen=True, tag="dealer"):
     """Chance: the seat that deals first."""
 
     seat: Seat
@@ -118,11 +117,10 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
-O = TypeVar("O")  # noqa: E741
-S_co = TypeVar("S_co", covariant=True)
+O_co = TypeVar("O_co", covariant=True)
 
 
-class Game(Protocol[S, A, V, O]):
+class Game(Protocol[S, A, V, O_co]):
     """A game bound to its options, generic in its state, action, view and options types.
 
     Every method is a pure function: states are frozen and never changed in place.
@@ -148,7 +146,7 @@ class Game(Protocol[S, A, V, O]):
     """The tagged union of every event."""
 
     @property
-    def options(self) -> O:
+    def options(self) -> O_co:
         """The validated options this game is bound to."""
         ...
 
@@ -222,15 +220,9 @@ class GameFactory(Protocol):
     Calling it with validated options returns the bound :class:`Game`.
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    seat_counts: ClassVar[tuple[int, ...]]
-    options_type: ClassVar[type[Any]]
+    name: str
+    title: str
+    seat_counts: tuple[int, ...]
+    options_type: type[Any]
 
     def __call__(self, options: Any) -> AnyGame: ...
-
-
-def seats_after(seat: Seat, seats: int, direction: Direction) -> Sequence[Seat]:
-    """The other seats in turn order starting after ``seat``."""
-    step = 1 if direction is Direction.CLOCKWISE else -1
-    return [(seat + step * k) % seats for k in range(1, seats)]

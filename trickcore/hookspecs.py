@@ -8,7 +8,8 @@ registered what and rejects duplicate names. Every hook is documented in
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, Protocol, TypeVar
 
 import pluggy
 

@@ -107,7 +107,9 @@ class PluginHost:
             name == candidate.name for name, _ in self._plugins
         ):
             return self._fail(
-                candidate, "register", PluginError(f"a plugin named {candidate.name!r} is already loaded")
+                candidate,
+                "register",
+                PluginError(f"a plugin named {candidate.name!r} is already loaded"),
             )
         try:
             plugin = candidate.load()
@@ -121,7 +123,10 @@ class PluginHost:
                 self._manager.unregister(plugin)
             return self._fail(candidate, "register", error)
         staged: list[Registration] = []
-        for hook_name, kind in (("trickcore_register_games", "game"), ("trickcore_register_bots", "bot")):
+        for hook_name, kind in (
+            ("trickcore_register_games", "game"),
+            ("trickcore_register_bots", "bot"),
+        ):
             hook = getattr(self._manager.hook, hook_name)
             for impl in hook.get_hookimpls():
                 if impl.plugin_name != candidate.name:
@@ -159,7 +164,9 @@ class PluginHost:
                     )
             else:
                 self._check_bot(registration)
-                for earlier in self._bots.get(name, []) + [r for r in staged if r.kind == "bot" and r.name == name]:
+                for earlier in self._bots.get(name, []) + [
+                    r for r in staged if r.kind == "bot" and r.name == name
+                ]:
                     if _overlap(earlier.target.games, target.games):
                         raise PluginError(
                             f"bot {name!r} is registered by both {earlier.plugin!r} and {plugin!r} "
@@ -191,6 +198,16 @@ class PluginHost:
             raise PluginError(
                 f"bot {registration.name!r} of plugin {registration.plugin!r} lacks "
                 + ", ".join(missing)
+            )
+        # games="euchre" (a str, not a tuple) would match every substring ("e", "euch" …).
+        games = target.games
+        if games is not None and (
+            not isinstance(games, (tuple, list, frozenset))
+            or not all(isinstance(game, str) for game in games)
+        ):
+            raise PluginError(
+                f"bot {registration.name!r} of plugin {registration.plugin!r}: games must be "
+                f"None or a tuple of game names, not {games!r}"
             )
 
     # -- the registry ----------------------------------------------------------------------
@@ -264,7 +281,9 @@ def option_help(factory: GameFactory) -> str:
     )
 
 
-def bind_options(factory: GameFactory, options: Mapping[str, Any], *, from_text: bool = False) -> Any:
+def bind_options(
+    factory: GameFactory, options: Mapping[str, Any], *, from_text: bool = False
+) -> Any:
     """Validate ``options`` against the game's options struct and return the struct.
 
     Unknown names and invalid values raise :class:`~trickcore.errors.OptionError` naming the
@@ -329,4 +348,3 @@ def default_host() -> PluginHost:
     ``default_host.cache_clear()`` makes the next call load the entry points again.
     """
     return build_host()
-

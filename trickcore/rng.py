@@ -13,8 +13,8 @@ How it works, so that other languages can reproduce it:
   as UTF-8). The key is ``blake2b(those bytes, digest_size=32, person=b"trickcore-TCR1")``.
 * **Blocks.** Block k (k = 0, 1, …) is ``blake2b(k as 8 little-endian bytes, key=key,
   digest_size=64)``, read as eight unsigned 64-bit little-endian words, used in order.
-* **below(n)**: words are drawn until one is below ``2**64 - 2**64 % n``; the result is that
-  word modulo n (no bias).
+* **below(n)** (1 <= n <= 2**64): words are drawn until one is below ``2**64 - 2**64 % n``;
+  the result is that word modulo n (no bias).
 * **shuffled(items)**: Fisher-Yates from the end: for i = len-1 down to 1, swap item i with
   item ``below(i + 1)``.
 * **random()**: the top 53 bits of one word, divided by ``2**53``.
@@ -45,7 +45,8 @@ def _encode_part(part: SeedPart) -> bytes:
     if isinstance(part, bool) or not isinstance(part, (int, str, bytes)):
         raise TypeError(f"a seed or stream label must be an int, str or bytes, not {part!r}")
     if isinstance(part, int):
-        tag, data = b"i", str(part).encode("ascii")
+        # int(part): str() of an IntEnum member is "Cls.NAME" before Python 3.11, "1" after.
+        tag, data = b"i", str(int(part)).encode("ascii")
     elif isinstance(part, str):
         tag, data = b"s", part.encode("utf-8")
     else:
@@ -89,9 +90,10 @@ class Rng:
         return self._words.pop()
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``; ``n`` must be positive."""
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, not {n}")
+        """A uniform integer in ``range(n)``, for ``1 <= n <= 2**64``."""
+        if n <= 0 or n > _TWO_64:
+            # Above 2**64 no word is accepted (the limit below is 0): refuse, do not hang.
+            raise ValueError(f"below() needs a bound from 1 to 2**64, not {n}")
         limit = _TWO_64 - _TWO_64 % n
         words = self._words
         while True:

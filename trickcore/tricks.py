@@ -8,11 +8,12 @@ because these questions are asked on every card played. Trump cards get a streng
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from trickcore.cards import Card, Suit
 
-__all__ = ["TRUMP_BASE", "TrickOrder", "rank_strength"]
+__all__ = ["TRUMP_BASE", "TrickOrder", "rank_strength", "shuffle_problem"]
 
 TRUMP_BASE = 100
 """Every trump is at least this strong; every plain card is weaker."""
@@ -88,3 +89,22 @@ class TrickOrder:
                 best = power
                 best_position = position
         return best_position
+
+
+def shuffle_problem(order: Sequence[Card], pack: Sequence[Card]) -> str:
+    """Why ``order`` is not a shuffle of ``pack``: the cards missing, doubled or foreign."""
+    counts = Counter(order)
+    expected = set(pack)
+    missing = sorted(str(card) for card in expected if card not in counts)
+    twice = sorted(str(card) for card, count in counts.items() if count > 1)
+    foreign = sorted(str(card) for card in counts if card not in expected)
+    parts = [f"a shuffle must hold the {len(pack)} cards of the pack once each"]
+    if len(order) != len(pack):
+        parts.append(f"got {len(order)} cards")
+    if missing:
+        parts.append("missing " + " ".join(missing))
+    if twice:
+        parts.append("more than once " + " ".join(twice))
+    if foreign:
+        parts.append("not in this pack " + " ".join(foreign))
+    return "; ".join(parts)

@@ -1,0 +1,46 @@
+"""Euchre decks and card ranking (E2): the bowers and the joker belong to the trump suit."""
+
+from __future__ import annotations
+
+from trickcore.cards import Card, Rank, Suit, standard_deck
+from trickcore.tricks import TRUMP_BASE, TrickOrder, rank_strength
+
+__all__ = ["deck_for", "left_bower", "right_bower", "trick_order"]
+
+_RANKS = {
+    24: (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+    32: (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+    25: (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+}
+
+
+def deck_for(size: int) -> tuple[Card, ...]:
+    """The pack for option ``deck`` (24, 32, or 25 with the joker), in index order."""
+    return standard_deck(_RANKS[size], joker=size == 25)
+
+
+def right_bower(trump: Suit) -> Card:
+    """The jack of trumps."""
+    return Card("J" + trump.value)
+
+
+def left_bower(trump: Suit) -> Card:
+    """The other jack of the trump colour; it is a trump, not a card of its printed suit."""
+    return Card("J" + trump.partner.value)
+
+
+def trick_order(deck: tuple[Card, ...], trump: Suit) -> TrickOrder:
+    """Effective suits and strengths with ``trump`` as trump (E2): joker (the Benny), right
+    bower, left bower, then A K Q 10 9 (8 7) of trumps; other suits A K Q J 10 9 (8 7)."""
+    right, left = right_bower(trump), left_bower(trump)
+    suit_of: dict[Card, Suit] = {}
+    strength: dict[Card, int] = {}
+    for card in deck:
+        if card is Card.JOKER or card is right or card is left:
+            suit_of[card] = trump
+            strength[card] = TRUMP_BASE + {Card.JOKER: 17, right: 16, left: 15}[card]
+        else:
+            assert card.suit is not None
+            suit_of[card] = card.suit
+            strength[card] = rank_strength(card) + (TRUMP_BASE if card.suit is trump else 0)
+    return TrickOrder(trump, suit_of, strength)

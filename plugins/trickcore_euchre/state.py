@@ -1,0 +1,125 @@
+"""The Euchre state: everything about one whole game, hidden cards included.
+
+States are frozen msgspec structs holding only immutable values, so ``apply`` returns a new
+state and never changes one. A state is never shown to a player: see :mod:`.view`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Literal
+
+import msgspec
+
+from trickcore.cards import Card, Suit
+
+__all__ = ["Bid", "Declaration", "EuchreState", "HandResult", "Phase", "Trick"]
+
+
+class Phase(enum.Enum):
+    """Where the game stands; the value is the JSON form."""
+
+    DRAW_DEALER = "draw_dealer"
+    """Chance draws the first dealer (E1)."""
+    DEAL = "deal"
+    """Chance shuffles; the deal follows E3."""
+    BID_FIRST = "bid_first"
+    """First bidding round: order up or pass (E4)."""
+    BID_SECOND = "bid_second"
+    """Second bidding round: name a suit or pass (E4)."""
+    JOKER_CALL = "joker_call"
+    """The joker was turned up: the dealer names trump unseen (E5)."""
+    DISCARD = "discard"
+    """The dealer discards after taking the up-card (E4, E5)."""
+    ALONE = "alone"
+    """Players declare whether they play alone (E6)."""
+    PLAY = "play"
+    """Tricks (E7)."""
+    OVER = "over"
+    """The game is over."""
+
+    __hash__ = object.__hash__
+
+
+class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    pass
+
+
+class Bid(_Record, frozen=True):
+    """One bid: a pass, an order-up (first round) or a named suit (second round or E5)."""
+
+    seat: int
+    kind: Literal["pass", "order_up", "call"]
+    suit: Suit | None = None
+    """The suit ordered up or named; ``None`` for a pass."""
+
+
+class Declaration(_Record, frozen=True):
+    """One answer to "alone?" (E6)."""
+
+    seat: int
+    alone: bool
+
+
+class Trick(_Record, frozen=True):
+    """A finished trick: who led, who played in order, the cards, and the winner's seat."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int
+
+
+class HandResult(_Record, frozen=True):
+    """How a hand ended (E8), or that it was thrown in (E4)."""
+
+    hand_number: int
+    dealer: int
+    thrown_in: bool = False
+    makers: int | None = None
+    """The makers' side (0: seats 0 and 2, 1: seats 1 and 3)."""
+    maker: int | None = None
+    alone: tuple[int, ...] = ()
+    tricks: tuple[int, int] = (0, 0)
+    """Tricks won by side 0 and side 1."""
+    scoring_side: int | None = None
+    points: int = 0
+
+
+class EuchreState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """A whole game of Euchre. Seats 0 and 2 are side 0, seats 1 and 3 side 1."""
+
+    phase: Phase
+    dealer: int | None = None
+    scores: tuple[int, int] = (0, 0)
+    hand_number: int = 0
+    """Hands dealt so far, thrown-in ones included (the current hand's number)."""
+    hands: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+    up_card: Card | None = None
+    """The card turned up; still known after it is turned down."""
+    undealt: tuple[Card, ...] = ()
+    """The cards under the up-card, in deck order; they take no part in the hand."""
+    turn: int = 0
+    """The seat to act in the bidding, discard, alone and play phases."""
+    auction: tuple[Bid, ...] = ()
+    trump: Suit | None = None
+    maker: int | None = None
+    picked_up: bool = False
+    """The dealer took the up-card into their hand."""
+    discard: Card | None = None
+    """The dealer's discard (hidden from the other seats)."""
+    declarations: tuple[Declaration, ...] = ()
+    pending: tuple[int, ...] = ()
+    """Seats still to be asked whether they play alone, in order."""
+    sitting_out: tuple[int, ...] = ()
+    """Partners of lone players, who lay their hands down."""
+    tricks: tuple[Trick, ...] = ()
+    """Finished tricks of the current hand."""
+    trick_seats: tuple[int, ...] = ()
+    """The order of play in the current trick, the leader first."""
+    trick: tuple[Card, ...] = ()
+    """Cards played to the current trick so far."""
+    tricks_won: tuple[int, int] = (0, 0)
+    last_hand: HandResult | None = None
+    winner: int | None = None
+    """The winning side once the game is over (``None`` for a draw)."""
