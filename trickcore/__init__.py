@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trickcore._version import __version__
 from trickcore.bots import Bot, BotFactory, BotSpec
 from trickcore.cards import Card, Rank, Suit, cards
 from trickcore.codec import digest, from_json, from_msgpack, json_schema, to_json, to_msgpack
@@ -21,6 +22,7 @@ from trickcore.errors import (
     OptionError,
     PluginError,
     ReplayMismatchError,
+    TableError,
     TrickcoreError,
     UnknownBotError,
     UnknownGameError,
@@ -43,9 +45,9 @@ from trickcore.game import (
 )
 from trickcore.hookspecs import BotRegistrar, GameRegistrar, hookimpl
 from trickcore.plugins import PluginFailure, PluginHost, build_host, default_host
+from trickcore.replay import Replay
 from trickcore.rng import Rng
-
-__version__ = "0.1.0"
+from trickcore.table import Table
 
 __all__ = [
     "CHANCE",
@@ -75,11 +77,14 @@ __all__ = [
     "PluginFailure",
     "PluginHost",
     "Rank",
+    "Replay",
     "ReplayMismatchError",
     "Rng",
     "Seat",
     "Shuffle",
     "Suit",
+    "Table",
+    "TableError",
     "TrickcoreError",
     "UnknownBotError",
     "UnknownGameError",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from trickcore.game import AnyGame, Seat
 from trickcore.rng import Rng
@@ -42,11 +42,13 @@ class Bot(Protocol):
 class BotFactory(Protocol):
     """What a bot plugin registers: usually the bot class itself."""
 
-    name: ClassVar[str]
+    # Plain members, not ClassVar: mypy never matches a class object against ClassVar protocol
+    # members, so ``register(MyBot)`` would not type-check (GameFactory does the same).
+    name: str
     """The registry name, e.g. ``"random"``."""
-    description: ClassVar[str]
+    description: str
     """One line for ``trickcore bots``."""
-    games: ClassVar[tuple[str, ...] | None]
+    games: tuple[str, ...] | None
     """The games it plays, or ``None`` for every game."""
 
     def __call__(self, spec: BotSpec) -> Bot: ...

@@ -31,7 +31,7 @@ _canonical = msgspec.msgpack.Encoder(order="deterministic")
 
 def to_json(obj: Any, *, pretty: bool = False) -> bytes:
     """``obj`` as JSON bytes (cards as text, actions and events tagged by ``type``)."""
-    data = msgspec.json.encode(obj, order="deterministic")
+    data = msgspec.json.encode(obj)
     return msgspec.json.format(data, indent=2) if pretty else data
 
 

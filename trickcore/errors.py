@@ -17,6 +17,7 @@ __all__ = [
     "OptionError",
     "PluginError",
     "ReplayMismatchError",
+    "TableError",
     "TrickcoreError",
     "UnknownBotError",
     "UnknownGameError",
@@ -83,7 +84,21 @@ class PluginError(TrickcoreError, RuntimeError):
 
 
 class BotError(TrickcoreError, RuntimeError):
-    """A bot crashed, answered with an illegal action, or broke its contract."""
+    """A bot crashed, answered with an illegal action, or broke its contract.
+
+    :attr:`seat` is the bot's seat and :attr:`bot` its label, where known.
+    """
+
+    def __init__(self, message: str, *, seat: int | None = None, bot: str | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.bot = bot
+
+
+class TableError(TrickcoreError, ValueError):
+    """A table set up or used the wrong way: the wrong number of seats, a seat that does not
+    exist, an undo with nothing to undo, saving an unnamed bot, ``Table.run`` with a human
+    seat."""
 
 
 class ReplayMismatchError(TrickcoreError, ValueError):

@@ -101,7 +101,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """Base of every game's options struct: frozen, keyword-only, unknown fields refused."""
 
 
-class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Scores and result of a game so far.
 
     ``scores[i]`` belongs to side ``i`` (see :attr:`Game.sides`). ``winner`` is the winning

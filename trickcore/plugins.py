@@ -132,7 +132,9 @@ class PluginHost:
                 if impl.plugin_name != candidate.name:
                     continue
                 try:
-                    impl.function(register=self._registrar(kind, candidate.name, staged))
+                    register = self._registrar(kind, candidate.name, staged)
+                    # pluggy lets an implementation take a subset of the hook's arguments.
+                    impl.function(**{name: register for name in impl.argnames})
                 except Exception as error:
                     self._manager.unregister(plugin)
                     return self._fail(candidate, hook_name, error)

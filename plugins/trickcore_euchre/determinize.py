@@ -30,7 +30,7 @@ def voids(game: Euchre, view: EuchreView) -> dict[int, set[Suit]]:
     suit_of = game.trick_order(view.trump).suit_of
     plays = [(trick.seats, trick.cards) for trick in view.tricks]
     if view.trick:
-        plays.append((view.trick_seats, view.trick))
+        plays.append((view.trick_seats[: len(view.trick)], view.trick))
     for seats, cards in plays:
         led = suit_of[cards[0]]
         for seat, card in zip(seats[1:], cards[1:], strict=True):

@@ -94,6 +94,7 @@ class Euchre:
         }
         self._dealer_draws = tuple(DrawDealer(seat=seat) for seat in range(SEATS))
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
+        self._seat_orders: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._appliers: dict[Phase, Callable[[EuchreState, Any], EuchreState]] = {
             Phase.DRAW_DEALER: self._apply_draw_dealer,
             Phase.DEAL: self._apply_deal,
@@ -440,7 +441,7 @@ class Euchre:
             phase=Phase.PLAY,
             sitting_out=sitting_out,
             turn=leader,
-            trick_seats=_seats_from(leader, sitting_out),
+            trick_seats=self._seats_from(leader, sitting_out),
         )
 
     def _apply_play(self, state: EuchreState, action: Any) -> EuchreState:
@@ -472,7 +473,7 @@ class Euchre:
                 tricks=tricks,
                 tricks_won=won,
                 turn=winner,
-                trick_seats=_seats_from(winner, state.sitting_out),
+                trick_seats=self._seats_from(winner, state.sitting_out),
             )
         return self._score_hand(
             replace(
@@ -522,15 +523,19 @@ class Euchre:
             return replace(state, phase=Phase.OVER, scores=scores, last_hand=result, winner=side)
         return self._next_deal(replace(state, scores=scores), result)
 
+    def _seats_from(self, leader: int, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
+        """The seats that play a trick, in order, starting with ``leader`` (E7)."""
+        key = (leader, sitting_out)
+        seats = self._seat_orders.get(key)
+        if seats is None:
+            seats = tuple(
+                s for s in ((leader + k) % SEATS for k in range(SEATS)) if s not in sitting_out
+            )
+            self._seat_orders[key] = seats
+        return seats
+
     def _apply_over(self, state: EuchreState, action: Any) -> EuchreState:
         raise self._illegal(state, action)
-
-
-def _seats_from(leader: int, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats that play a trick, in order, starting with ``leader`` (E7)."""
-    return tuple(
-        seat for seat in ((leader + k) % SEATS for k in range(SEATS)) if seat not in sitting_out
-    )
 
 
 if TYPE_CHECKING:  # mypy proves that Euchre satisfies the Game protocol

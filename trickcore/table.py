@@ -1,0 +1,588 @@
+"""The table: one game with its seats, bots and humans, as a frontend holds it (DESIGN 8).
+
+A :class:`Table` keeps the whole history of a game (every action and the state after it),
+resolves chance from its seed, asks bots to act, accepts the human seats' actions, gives each
+seat its view and its events, takes actions back, records the :class:`~trickcore.replay.Replay`
+and saves itself as JSON. Nothing is printed, read or written: the caller does any I/O.
+
+Determinism
+-----------
+
+* **Chance.** Chance action *k* of the game (chance actions counted from 0 over the whole
+  game) is ``game.sample_chance(state, Rng(seed, "chance", k))`` (see
+  :func:`~trickcore.replay.chance_rng`). It depends on nothing else, so bots, undo and resume
+  never change a deal: after an undo the same cards come out again.
+* **Bots.** A bot named by a string is built by its registered factory from
+  ``BotSpec(game, seat, Rng(seed, "bot", seat, epoch), options={})`` (see :func:`bot_rng`).
+  The *epoch* starts at 0 and grows by one each time the table's bots are rebuilt, which
+  happens in two cases only: :meth:`Table.undo` and :meth:`Table.from_json`. Otherwise a bot
+  keeps its stream (and whatever else it remembers) from one decision to the next, so a
+  bots-only game is a function of the game, its options and the seed alone (a tournament that
+  builds its bots with epoch 0 plays exactly the same game).
+
+  Bots are rebuilt on undo because they may have drawn numbers (or learnt things) in the
+  actions taken back; rebuilding them puts every bot in a state that is a function of the
+  table's data, not of the discarded past. They are rebuilt on resume because a bot's inner
+  state cannot be saved (the :class:`~trickcore.Bot` protocol has no such method) and replaying
+  every past decision to restore it would run the bots' searches again. The saved data records
+  the epoch, and resuming uses the next one, so **resume is exact in this sense**: resuming the
+  same saved data always continues the same way (same deals, same bot choices), and so does
+  every table that reached the same point through the same actions, undos and resumes. The
+  table that was saved keeps its bots, so its bots may choose differently from those of its
+  resumed copy after the save point; deals never differ. Since a bot may be rebuilt in the
+  middle of a game, it should rely on the view (which holds all its seat may know), not on
+  what it remembers of earlier calls.
+* **Ready bots.** A :class:`~trickcore.Bot` object given in ``seats`` is used as it is: it is
+  never rebuilt (so the epoch does not reseed it) and a table holding one can be saved only if
+  it is an instance of the bot factory registered under its ``name`` (it is then rebuilt from
+  that factory, with default options, on resume).
+
+A replay (:meth:`Table.replay`) records every action, so it reproduces the game whatever the
+bots were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from trickcore.bots import Bot, BotFactory, BotSpec
+from trickcore.codec import from_json
+from trickcore.errors import (
+    BotError,
+    DecodeError,
+    IllegalActionError,
+    TableError,
+    UnknownBotError,
+    WrongSeatError,
+)
+from trickcore.game import CHANCE, Actor, Game, Outcome, Seat
+from trickcore.plugins import PluginHost, default_host
+from trickcore.replay import (
+    FORMAT,
+    Replay,
+    _assemble,
+    _load_game,
+    _reproduce,
+    chance_rng,
+    checkpoint,
+    describe_action,
+)
+from trickcore.rng import Rng
+
+__all__ = ["HUMAN", "SAVE_FORMAT", "SeatSpec", "Table", "TableError", "bot_rng"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+HUMAN = "human"
+"""The label of a human seat in replays."""
+
+SAVE_FORMAT = 1
+"""The format of :meth:`Table.to_json` this version writes and reads."""
+
+SeatSpec = str | Bot | None
+"""What sits at a seat: a registered bot's name, a ready :class:`~trickcore.Bot`, or ``None``
+for a human."""
+
+_MAX_LISTED = 12
+
+
+def bot_rng(seed: int | str, seat: Seat, epoch: int) -> Rng:
+    """The stream a bot at ``seat`` is built with: ``Rng(seed, "bot", seat, epoch)``."""
+    return Rng(seed, "bot", seat, epoch)
+
+
+class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The JSON form of a saved table."""
+
+    format: int = SAVE_FORMAT
+    seats: tuple[str | None, ...]
+    """Per seat, the bot's registered name, or ``None`` for a human."""
+    epoch: int
+    """The bots' epoch when saved (resuming builds them with the next one)."""
+    undos: int
+    replay: Replay
+
+
+def _bot_label(bot: object) -> str:
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
+
+
+def _listing(actions: Sequence[Any]) -> str:
+    shown = ", ".join(describe_action(action) for action in actions[:_MAX_LISTED])
+    more = len(actions) - _MAX_LISTED
+    return f"{shown}, … ({more} more)" if more > 0 else shown or "none"
+
+
+class Table(Generic[S, A, V]):
+    """One game at a table: seats with bots or humans, its history, views and events.
+
+    ``seats`` has one item per seat: a bot name (built through ``host``, default
+    :func:`trickcore.default_host`), a ready :class:`~trickcore.Bot`, or ``None`` for a human.
+    ``labels`` names the seats in the replay (default: the bot's name, or ``"human"``).
+
+    A table does not move by itself: call :meth:`advance` to let chance and the bots act until a
+    human must (or the game is over), then :meth:`play` that human's action, and so on. Every
+    method either succeeds or raises leaving the table unchanged.
+
+    >>> table = Table(game, [None, "random"], seed=7)   # doctest: +SKIP
+    >>> table.advance(); table.to_act                   # doctest: +SKIP
+    0
+    """
+
+    def __init__(
+        self,
+        game: Game[S, A, V, Any],
+        seats: Sequence[SeatSpec],
+        *,
+        seed: int | str = 0,
+        host: PluginHost | None = None,
+        labels: Sequence[str] | None = None,
+    ) -> None:
+        self._setup(game, seats, seed=seed, host=host, labels=labels, epoch=0)
+
+    def _setup(
+        self,
+        game: Game[S, A, V, Any],
+        seats: Sequence[SeatSpec],
+        *,
+        seed: int | str,
+        host: PluginHost | None,
+        labels: Sequence[str] | None,
+        epoch: int,
+    ) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise TypeError(f"a table's seed must be an int or a str, not {seed!r}")
+        if isinstance(seats, str):
+            raise TableError(f"seats must be a sequence of {game.seats} items, not a string")
+        items = tuple(seats)
+        if len(items) != game.seats:
+            raise TableError(
+                f"{game.name} is played by {game.seats} seats, but {len(items)} were given"
+            )
+        self._game = game
+        self._seed = seed
+        self._host = host
+        self._items: tuple[SeatSpec, ...] = items
+        self._factories: dict[Seat, BotFactory] = {}
+        default_labels = []
+        for seat, item in enumerate(items):
+            if item is None:
+                default_labels.append(HUMAN)
+            elif isinstance(item, str):
+                self._factories[seat] = self._get_host().bot_factory(item, game.name)
+                default_labels.append(item)
+            elif callable(getattr(item, "act", None)):
+                default_labels.append(_bot_label(item))
+            else:
+                raise TableError(
+                    f"seat {seat}: expected a bot name, a Bot or None (a human), not {item!r}"
+                )
+        if labels is None:
+            self._labels = tuple(default_labels)
+        else:
+            if isinstance(labels, str) or len(labels) != game.seats:
+                raise TableError(f"labels must give one text per seat ({game.seats})")
+            self._labels = tuple(labels)
+        self._epoch = epoch
+        self._undos = 0
+        self._states: list[S] = [game.initial_state()]
+        self._actions: list[A] = []
+        self._actors: list[Actor] = []
+        self._chance = 0
+        self._marks: list[str] = []
+        self._bots: tuple[Bot | None, ...] = self._build_bots()
+
+    def _get_host(self) -> PluginHost:
+        return self._host if self._host is not None else default_host()
+
+    def _build_bots(self) -> tuple[Bot | None, ...]:
+        bots: list[Bot | None] = []
+        for seat, item in enumerate(self._items):
+            if isinstance(item, str):
+                spec = BotSpec(self._game, seat, bot_rng(self._seed, seat, self._epoch), {})
+                try:
+                    bots.append(self._factories[seat](spec))
+                except Exception as error:
+                    raise BotError(
+                        f"seat {seat} ({item}): the bot could not be built: "
+                        f"{type(error).__name__}: {error}"
+                    ) from error
+            else:
+                bots.append(item)
+        return tuple(bots)
+
+    # -- what the table holds ---------------------------------------------------------------
+
+    @property
+    def game(self) -> Game[S, A, V, Any]:
+        """The game, bound to its options."""
+        return self._game
+
+    @property
+    def seed(self) -> int | str:
+        """The seed chance and bots draw from."""
+        return self._seed
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """One label per seat (the bot's name, or ``"human"``), as the replay records them."""
+        return self._labels
+
+    @property
+    def human_seats(self) -> tuple[Seat, ...]:
+        """The seats played by humans, in seat order."""
+        return tuple(seat for seat, item in enumerate(self._items) if item is None)
+
+    @property
+    def epoch(self) -> int:
+        """How many times the bots were rebuilt (by :meth:`undo` or :meth:`from_json`)."""
+        return self._epoch
+
+    @property
+    def undos(self) -> int:
+        """How many times :meth:`undo` took actions back (kept across save and resume)."""
+        return self._undos
+
+    @property
+    def state(self) -> S:
+        """The current state (the whole truth: never show it to a player, use :meth:`view`)."""
+        return self._states[-1]
+
+    @property
+    def actions(self) -> tuple[A, ...]:
+        """Every action so far, chance ones included."""
+        return tuple(self._actions)
+
+    @property
+    def actor(self) -> Actor:
+        """Who acts next: a seat, :data:`~trickcore.CHANCE`, or ``None`` once the game is over."""
+        return self._game.actor(self._states[-1])
+
+    @property
+    def over(self) -> bool:
+        """True once the game is over."""
+        return self.actor is None
+
+    @property
+    def outcome(self) -> Outcome:
+        """Scores per side so far, and the result once the game is over."""
+        return self._game.outcome(self._states[-1])
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The human seat that must act now, or ``None`` (chance, a bot, or the game over)."""
+        actor = self.actor
+        if actor is None or actor is CHANCE or self._items[actor] is not None:
+            return None
+        return actor
+
+    def view(self, seat: Seat) -> V:
+        """What ``seat`` may see now."""
+        self._check_seat(seat)
+        return self._game.view(self._states[-1], seat)
+
+    def legal_actions(self, seat: Seat) -> tuple[A, ...]:
+        """The legal actions of ``seat``: empty unless it is that seat's turn."""
+        self._check_seat(seat)
+        state = self._states[-1]
+        if self._game.actor(state) != seat:
+            return ()
+        return self._game.legal_actions(state)
+
+    def events(self, seat: Seat | None, since: int = 0) -> list[tuple[int, Any]]:
+        """``(action index, event)`` for every action from index ``since`` on, as ``seat`` may
+        see them (``None``: a spectator, public information only).
+
+        Events are computed here, from the stored states, by ``game.events``; playing never
+        computes them. A frontend keeps the number of actions it has shown and passes it as
+        ``since``.
+        """
+        if seat is not None:
+            self._check_seat(seat)
+        if since < 0:
+            raise TableError(f"since must be 0 or more, not {since}")
+        game = self._game
+        states = self._states
+        found: list[tuple[int, Any]] = []
+        for index in range(since, len(self._actions)):
+            for event in game.events(states[index], self._actions[index], states[index + 1], seat):
+                found.append((index, event))
+        return found
+
+    def _check_seat(self, seat: Seat) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._items):
+            raise TableError(
+                f"there is no seat {seat!r}: {self._game.name} has seats 0 to "
+                f"{len(self._items) - 1}"
+            )
+
+    def _who(self, seat: Seat) -> str:
+        return f"seat {seat} ({self._labels[seat]})"
+
+    # -- moving on --------------------------------------------------------------------------
+
+    def _push(self, actor: Actor, action: A, state: S) -> None:
+        self._actions.append(action)
+        self._actors.append(actor)
+        self._states.append(state)
+        if actor is CHANCE:
+            self._chance += 1
+
+    def advance(self, max_steps: int | None = None) -> int:
+        """Let chance and the bots act until a human must act or the game is over (or
+        ``max_steps`` actions were taken); return the number of actions taken.
+
+        Bots receive the seat's view and the legal actions only. A bot that raises, or answers
+        with an action that is not legal, raises :class:`~trickcore.errors.BotError` naming the
+        seat and the bot; the actions taken before it stay, the failed one changes nothing.
+        """
+        if max_steps is not None and max_steps < 0:
+            raise TableError(f"max_steps must be 0 or more, not {max_steps}")
+        game = self._game
+        taken = 0
+        while max_steps is None or taken < max_steps:
+            state = self._states[-1]
+            actor = game.actor(state)
+            if actor is None:
+                break
+            if actor is CHANCE:
+                action = game.sample_chance(state, chance_rng(self._seed, self._chance))
+            else:
+                bot = self._bots[actor]
+                if bot is None:
+                    break
+                action = self._ask(bot, actor, state)
+            self._push(actor, action, game.apply(state, action))
+            taken += 1
+        return taken
+
+    def _ask(self, bot: Bot, seat: Seat, state: S) -> A:
+        game = self._game
+        legal = game.legal_actions(state)
+        try:
+            action = bot.act(game.view(state, seat), legal)
+        except Exception as error:
+            raise BotError(
+                f"{self._who(seat)} failed: {type(error).__name__}: {error}",
+                seat=seat,
+                bot=self._labels[seat],
+            ) from error
+        try:
+            ok = action in legal
+        except Exception:  # an answer that cannot even be compared
+            ok = False
+        if not ok:
+            raise BotError(
+                f"{self._who(seat)} answered {describe_action(action)!r}, which is not legal; "
+                f"legal: {_listing(legal)}",
+                seat=seat,
+                bot=self._labels[seat],
+            )
+        chosen: A = action
+        return chosen
+
+    def play(self, seat: Seat, action: A) -> None:
+        """Play ``action`` for the human at ``seat``.
+
+        Raises :class:`~trickcore.errors.WrongSeatError` when it is not that seat's turn (the
+        message says who is to act), or when ``seat`` is a bot's; the game's
+        :class:`~trickcore.errors.IllegalActionError` when the action is not legal. Nothing
+        changes on error. Call :meth:`advance` afterwards to let the others act.
+        """
+        self._check_seat(seat)
+        game = self._game
+        state = self._states[-1]
+        actor = game.actor(state)
+        if actor != seat or self._items[seat] is not None:
+            raise WrongSeatError(
+                self._not_your_turn(seat, actor),
+                seat=actor if isinstance(actor, int) else None,
+                action=action,
+            )
+        if not isinstance(action, msgspec.Struct):
+            raise IllegalActionError(
+                f"seat {seat} cannot play {action!r}: it is not a {game.name} action",
+                seat=seat,
+                action=action,
+                legal=game.legal_actions(state),
+            )
+        self._push(seat, action, game.apply(state, action))
+
+    def _not_your_turn(self, seat: Seat, actor: Actor) -> str:
+        if self._items[seat] is not None:
+            return f"{self._who(seat)} is played by a bot; only a human seat plays through play()"
+        if actor is None:
+            return f"seat {seat} cannot act: the game is over"
+        if actor is CHANCE:
+            return f"it is not seat {seat}'s turn: chance acts next (call advance())"
+        if self._items[actor] is not None:
+            return f"it is not seat {seat}'s turn: {self._who(actor)} is to act (call advance())"
+        return f"it is not seat {seat}'s turn: {self._who(actor)} is to act"
+
+    def play_json(self, seat: Seat, data: bytes | str) -> None:
+        """:meth:`play` an action given as JSON, e.g. ``{"type": "play", "card": "QH"}``.
+
+        Malformed JSON, or JSON that is no action of the game, raises
+        :class:`~trickcore.errors.DecodeError`; nothing changes.
+        """
+        action: A = from_json(data, self._game.action_type)
+        self.play(seat, action)
+
+    def undo(self, seat: Seat) -> int:
+        """Take back the last action of the human at ``seat`` and every action after it
+        (chance and bot actions included); return how many actions were removed.
+
+        The table returns to the state before that action (states are immutable, so the stored
+        history is simply cut; it is what replaying the remaining actions from the initial
+        state gives). Chance will deal the same again; the bots are rebuilt with the next epoch
+        (see the module documentation). The table does not advance: call :meth:`advance`.
+        """
+        self._check_seat(seat)
+        if self._items[seat] is not None:
+            raise TableError(f"{self._who(seat)} is played by a bot; only a human seat can undo")
+        index = next(
+            (i for i in range(len(self._actors) - 1, -1, -1) if self._actors[i] == seat), None
+        )
+        if index is None:
+            raise TableError(f"seat {seat} has no action to undo")
+        removed = len(self._actions) - index
+        epoch = self._epoch
+        self._epoch = epoch + 1
+        try:
+            bots = self._build_bots()
+        except BotError:
+            self._epoch = epoch
+            raise
+        self._bots = bots
+        del self._actions[index:]
+        del self._actors[index:]
+        del self._states[index + 1 :]
+        del self._marks[index:]
+        self._chance = sum(1 for actor in self._actors if actor is CHANCE)
+        self._undos += 1
+        return removed
+
+    def run(self) -> Outcome:
+        """Play a bots-only table to the end and return the outcome.
+
+        Raises :class:`TableError` (before acting) if a human seat would have to act.
+        """
+        humans = self.human_seats
+        if humans and not self.over:
+            listed = ", ".join(map(str, humans))
+            raise TableError(
+                f"run() needs a bot at every seat, but seat{'s' if len(humans) > 1 else ''} "
+                f"{listed} {'are' if len(humans) > 1 else 'is'} human: use advance() and play()"
+            )
+        self.advance()
+        return self.outcome
+
+    # -- records ----------------------------------------------------------------------------
+
+    def _checkpoints(self) -> list[str]:
+        marks = self._marks
+        states = self._states
+        for index in range(len(marks), len(self._actions)):
+            marks.append(checkpoint(states[index + 1]))
+        return marks
+
+    def replay(self) -> Replay:
+        """The :class:`~trickcore.replay.Replay` of the game so far (finished or not), built from
+        the stored states without applying any action again."""
+        return _assemble(
+            self._game,
+            self._actions,
+            self._checkpoints(),
+            self._states[-1],
+            seed=self._seed,
+            seats=self._labels,
+        )
+
+    def _saved_name(self, seat: Seat, item: SeatSpec) -> str | None:
+        if item is None or isinstance(item, str):
+            return item
+        name = getattr(type(item), "name", None)
+        if isinstance(name, str):
+            try:
+                factory: object = self._get_host().bot_factory(name, self._game.name)
+            except UnknownBotError:
+                pass
+            else:
+                if factory is type(item):
+                    return name
+        raise TableError(
+            f"cannot save the table: {self._who(seat)} is a ready bot object with no registered "
+            "name; seat bots by name (registered through a plugin) to save a table"
+        )
+
+    def to_json(self) -> bytes:
+        """The table as JSON: the game, its options, the seed, the seat specs (bot names, or
+        ``null`` for humans), the epoch and undo counters and every action, with their
+        checkpoints. :meth:`from_json` resumes it."""
+        saved = _SavedTable(
+            seats=tuple(self._saved_name(seat, item) for seat, item in enumerate(self._items)),
+            epoch=self._epoch,
+            undos=self._undos,
+            replay=self.replay(),
+        )
+        return msgspec.json.encode(saved)
+
+    @classmethod
+    def from_json(
+        cls, data: bytes | str, *, host: PluginHost | None = None
+    ) -> Table[Any, Any, Any]:
+        """Resume a table saved by :meth:`to_json`, replaying and checking every action.
+
+        Malformed data raises :class:`~trickcore.errors.DecodeError`; actions that do not
+        reproduce (an illegal action, a deal that is not the seed's, a state that does not
+        match its checkpoint) raise :class:`~trickcore.errors.ReplayMismatchError` naming the
+        action. The bots are rebuilt with the next epoch (see the module documentation).
+        """
+        saved: _SavedTable = from_json(data, _SavedTable)
+        replay = saved.replay
+        if saved.format != SAVE_FORMAT or replay.format != FORMAT:
+            raise DecodeError(
+                f"saved table format {saved.format} (replay format {replay.format}) is not "
+                f"supported; this trickcore reads {SAVE_FORMAT} ({FORMAT})"
+            )
+        if replay.seed is None:
+            raise DecodeError("a saved table must have a seed; this one has none")
+        if saved.epoch < 0 or saved.undos < 0:
+            raise DecodeError("a saved table's epoch and undo count cannot be negative")
+        game = _load_game(replay, host)
+        if len(saved.seats) != game.seats:
+            raise DecodeError(
+                f"the saved table has {len(saved.seats)} seats but {game.name} is played by "
+                f"{game.seats}"
+            )
+        actions, states, actors = _reproduce(game, replay)
+        table: Table[Any, Any, Any] = cls.__new__(cls)
+        table._setup(
+            game,
+            saved.seats,
+            seed=replay.seed,
+            host=host,
+            labels=replay.seats,
+            epoch=saved.epoch + 1,
+        )
+        table._undos = saved.undos
+        table._actions = actions
+        table._actors = actors
+        table._states = states
+        table._marks = list(replay.checkpoints)
+        table._chance = sum(1 for actor in actors if actor is CHANCE)
+        return table
+
+    def __repr__(self) -> str:
+        actor = self.actor
+        now = "over" if actor is None else "chance" if actor is CHANCE else f"seat {actor}"
+        return (
+            f"<Table {self._game.name} seed={self._seed!r} seats={list(self._labels)} "
+            f"actions={len(self._actions)} next={now}>"
+        )
