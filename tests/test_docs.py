@@ -1,0 +1,60 @@
+"""The docs cannot fall behind the code: every hook, every Euchre action and option is there."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import msgspec
+import pytest
+
+import trickcore
+from trickcore import hookspecs
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _hook_names() -> list[str]:
+    return sorted(
+        name
+        for name in dir(hookspecs)
+        if name.startswith("trickcore_") and callable(getattr(hookspecs, name))
+    )
+
+
+def test_there_are_hooks_to_document() -> None:
+    assert _hook_names() == ["trickcore_register_bots", "trickcore_register_games"]
+
+
+@pytest.mark.parametrize("hook", _hook_names())
+def test_plugin_hook_is_documented(hook: str) -> None:
+    """Each hook has its own heading in docs/plugins.md (as datasette does)."""
+    headings = re.findall(r"^## (\S+)", (DOCS / "plugins.md").read_text(), flags=re.M)
+    assert hook in headings
+
+
+def _union_members(union: object) -> tuple[type[msgspec.Struct], ...]:
+    return tuple(getattr(union, "__args__", (union,)))
+
+
+def test_every_euchre_action_json_form_is_in_the_api_guide() -> None:
+    api = (DOCS / "api.md").read_text()
+    game = trickcore.load("euchre")
+    for member in _union_members(game.action_type):
+        tag = msgspec.inspect.type_info(member).tag  # type: ignore[attr-defined]
+        assert f'{{"type": "{tag}"' in api, f"docs/api.md lacks the JSON form of {tag!r}"
+
+
+def test_every_euchre_event_is_in_the_api_guide() -> None:
+    api = (DOCS / "api.md").read_text()
+    game = trickcore.load("euchre")
+    for member in _union_members(game.event_type):
+        tag = msgspec.inspect.type_info(member).tag  # type: ignore[attr-defined]
+        assert f"`{tag}`" in api, f"docs/api.md does not list the event {tag!r}"
+
+
+def test_every_euchre_option_is_in_the_rules_page() -> None:
+    rules = (DOCS / "rules" / "euchre.md").read_text()
+    game = trickcore.load("euchre")
+    for field in msgspec.structs.fields(game.options_type):
+        assert f"`{field.name}`" in rules, f"docs/rules/euchre.md lacks the option {field.name}"
