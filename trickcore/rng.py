@@ -80,8 +80,9 @@ class Rng:
             self._block.to_bytes(8, "little"), key=self._key, digest_size=64
         ).digest()
         self._block += 1
-        # Reversed so that list.pop() hands the words out in order.
-        self._words = list(reversed(_WORDS.unpack(digest)))
+        words = list(_WORDS.unpack(digest))
+        words.reverse()  # so that list.pop() hands the words out in order
+        self._words = words
 
     def next_u64(self) -> int:
         """The next 64-bit word of the stream."""
@@ -121,9 +122,19 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
         """The items in a uniformly random order (Fisher-Yates, see the module text)."""
         order = list(items)
-        below = self.below
+        words = self._words
+        # below(i + 1) inlined: a shuffle is on the hot path of every deal.
         for i in range(len(order) - 1, 0, -1):
-            j = below(i + 1)
+            bound = i + 1
+            limit = _TWO_64 - _TWO_64 % bound
+            while True:
+                if not words:
+                    self._refill()
+                    words = self._words
+                word = words.pop()
+                if word < limit:
+                    break
+            j = word % bound
             order[i], order[j] = order[j], order[i]
         return tuple(order)
 

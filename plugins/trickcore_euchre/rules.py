@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
 
-from trickcore.cards import Card, Suit, mask_of
+from trickcore.cards import Card, Suit
 from trickcore.errors import IllegalActionError
 from trickcore.game import CHANCE, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
 from trickcore.rng import Rng
@@ -33,7 +33,7 @@ from trickcore_euchre.actions import (
 from trickcore_euchre.events import EuchreEvent
 from trickcore_euchre.options import EuchreOptions
 from trickcore_euchre.ranking import deck_for, trick_order
-from trickcore_euchre.render import describe_view
+from trickcore_euchre.render import describe_view, sorted_hand
 from trickcore_euchre.state import (
     Bid,
     Declaration,
@@ -83,7 +83,7 @@ class Euchre:
         self._options = options if options is not None else EuchreOptions()
         self.deck: tuple[Card, ...] = deck_for(self._options.deck)
         """The pack, in index order."""
-        self._deck_mask = mask_of(self.deck)
+        self._deck_set = frozenset(self.deck)
         self._orders: dict[Suit, TrickOrder] = {suit: trick_order(self.deck, suit) for suit in Suit}
         self._plays = {card: Play(card=card) for card in self.deck}
         self._discards = {card: Discard(card=card) for card in self.deck}
@@ -146,6 +146,8 @@ class Euchre:
         """The seat to act, :data:`~trickcore.CHANCE` for the draw and the shuffle, ``None``
         once the game is over."""
         phase = state.phase
+        if phase is Phase.PLAY:
+            return state.turn
         if phase is Phase.OVER:
             return None
         if phase is Phase.DEAL or phase is Phase.DRAW_DEALER:
@@ -156,8 +158,7 @@ class Euchre:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
         if phase is Phase.PLAY:
-            plays = self._plays
-            return tuple(plays[card] for card in self._playable(state))
+            return tuple(map(self._plays.__getitem__, self._playable(state)))
         if phase is Phase.BID_FIRST:
             return (_PASS, _ORDER_UP)
         if phase is Phase.ALONE:
@@ -169,8 +170,7 @@ class Euchre:
                 return calls
             return (_PASS, *calls)
         if phase is Phase.DISCARD:
-            discards = self._discards
-            return tuple(discards[card] for card in state.hands[state.turn])
+            return tuple(map(self._discards.__getitem__, state.hands[state.turn]))
         if phase is Phase.JOKER_CALL:
             return self._all_calls
         if phase is Phase.DRAW_DEALER:
@@ -192,6 +192,8 @@ class Euchre:
         """The state after ``action``. An illegal action raises
         :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the
         legal ones; ``state`` itself never changes."""
+        if state.phase is Phase.PLAY:  # the common case, without the table look-up
+            return self._apply_play(state, action)
         return self._appliers[state.phase](state, action)
 
     def view(self, state: EuchreState, seat: int) -> EuchreView:
@@ -228,6 +230,10 @@ class Euchre:
     def describe_view(self, view: EuchreView) -> str:
         """The view as a few lines of text for a terminal."""
         return describe_view(view)
+
+    def sorted_hand(self, view: EuchreView) -> tuple[Card, ...]:
+        """The view's hand for display: trumps first when known, then by suit, high first."""
+        return sorted_hand(view)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -270,7 +276,7 @@ class Euchre:
         if type(action) is not Shuffle:
             raise self._illegal(state, action)
         order = action.order
-        if len(order) != len(self.deck) or mask_of(order) != self._deck_mask:
+        if len(order) != len(self.deck) or frozenset(order) != self._deck_set:
             raise self._illegal(state, action, self._shuffle_problem(order))
         dealer = state.dealer
         assert dealer is not None
@@ -451,15 +457,21 @@ class Euchre:
         seat = state.turn
         trick = state.trick
         hand = state.hands[seat]
-        if card not in (self._playable(state) if trick else hand):
-            why = "" if card in hand else f"seat {seat} does not hold {card}"
-            raise self._illegal(state, action, why or "the suit led must be followed")
-        hands = list(state.hands)
-        hands[seat] = tuple(c for c in hand if c is not card)
+        if card not in hand:
+            raise self._illegal(state, action, f"seat {seat} does not hold {card}")
+        if trick:  # E7: follow the suit led if you can (the left bower is a trump)
+            assert state.trump is not None
+            suit_of = self._orders[state.trump].suit_of
+            led = suit_of[trick[0]]
+            if suit_of[card] is not led and any(suit_of[c] is led for c in hand):
+                raise self._illegal(state, action, "the suit led must be followed")
+        position = hand.index(card)
+        hands = state.hands
+        hands = (*hands[:seat], hand[:position] + hand[position + 1 :], *hands[seat + 1 :])
         trick = (*trick, card)
         seats = state.trick_seats
         if len(trick) < len(seats):
-            return replace(state, hands=tuple(hands), trick=trick, turn=seats[len(trick)])
+            return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
         assert state.trump is not None
         winner = seats[self._orders[state.trump].winner(trick)]
         tricks = (*state.tricks, Trick(leader=seats[0], seats=seats, cards=trick, winner=winner))
@@ -468,7 +480,7 @@ class Euchre:
         if len(tricks) < TRICKS:
             return replace(
                 state,
-                hands=tuple(hands),
+                hands=hands,
                 trick=(),
                 tricks=tricks,
                 tricks_won=won,
@@ -476,9 +488,7 @@ class Euchre:
                 trick_seats=self._seats_from(winner, state.sitting_out),
             )
         return self._score_hand(
-            replace(
-                state, hands=tuple(hands), trick=(), trick_seats=(), tricks=tricks, tricks_won=won
-            )
+            replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won)
         )
 
     # -- scoring (E8) and the end of the game (E1, E9) --------------------------------------

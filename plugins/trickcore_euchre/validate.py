@@ -48,6 +48,7 @@ def _problems(game: Euchre, state: EuchreState) -> list[str]:
             problems.append("before the dealer is drawn there is no dealer, hand or score")
     elif state.dealer is None:
         problems.append(f"no dealer in the {phase.value} phase")
+        return problems
     if phase in (Phase.DRAW_DEALER, Phase.DEAL):
         if any(state.hands) or state.up_card is not None or state.undealt or state.tricks:
             problems.append(f"cards are out before the deal ({phase.value} phase)")

@@ -1,0 +1,272 @@
+"""The click application: ``trickcore games | bots | plugins | play | replay | schema``
+(DESIGN 9). :func:`trickcore.cli.main` runs it.
+
+The plugin host is :func:`trickcore.default_host`, unless the group is invoked with another
+one as its context object (``CliRunner().invoke(cli, args, obj=host)``, as the tests do).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+import click
+
+from trickcore._version import __version__
+from trickcore.cli import play as _play
+from trickcore.cli import replays as _replays
+from trickcore.cli.errors import CliError, as_cli_error, one_line
+from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
+from trickcore.cli.text import columns, seat_counts_text
+from trickcore.codec import json_schema
+from trickcore.errors import TrickcoreError
+from trickcore.plugins import PluginHost, default_host
+from trickcore.replay import replay_type
+from trickcore.table import Table
+
+__all__ = ["SCHEMA_PARTS", "cli"]
+
+SCHEMA_PARTS = ("options", "action", "view", "event", "state", "replay")
+"""What ``trickcore schema GAME --part`` can print (or ``all`` of them)."""
+
+
+class _Group(click.Group):
+    """A group that shows trickcore's errors (and file errors) as one line, without a
+    traceback (see :func:`~trickcore.cli.errors.as_cli_error`)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise
+        except (TrickcoreError, OSError) as error:
+            raise as_cli_error(error) from None
+
+
+def _host(ctx: click.Context) -> PluginHost:
+    obj = ctx.find_root().obj
+    return obj if isinstance(obj, PluginHost) else default_host()
+
+
+def _warn_failures(host: PluginHost) -> None:
+    failed = host.failures
+    if failed:
+        names = ", ".join(failure.plugin for failure in failed)
+        click.echo(
+            f"warning: plugin{'s' if len(failed) > 1 else ''} failed to load: {names} "
+            "(see 'trickcore plugins')",
+            err=True,
+        )
+
+
+def _echo_rows(rows: list[list[str]], empty: str) -> None:
+    if not rows:
+        click.echo(empty, err=True)
+    for line in columns(rows):
+        click.echo(line)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(
+    __version__, "--version", prog_name="trickcore", message="%(prog)s %(version)s"
+)
+def cli() -> None:
+    """trickcore: trick-taking card games (Euchre …) in the terminal, with bots and replays.
+
+    Exit codes: 0 success, 1 an error (a bad file, a replay that does not verify, a failing
+    bot), 2 a usage error (unknown game, bot or option, bad arguments).
+    """
+
+
+@cli.command()
+@click.pass_context
+def games(ctx: click.Context) -> None:
+    """List the installed games.
+
+    One line per game: name, title, seats, plugin.
+    """
+    host = _host(ctx)
+    rows = [
+        [
+            reg.name,
+            str(getattr(reg.target, "title", "")),
+            seat_counts_text(getattr(reg.target, "seat_counts", ())),
+            f"(plugin {reg.plugin})",
+        ]
+        for reg in host.registrations
+        if reg.kind == "game"
+    ]
+    _echo_rows(rows, "no games installed")
+    _warn_failures(host)
+
+
+@cli.command()
+@click.option("--game", "game_name", metavar="GAME", help="Only the bots that play GAME.")
+@click.pass_context
+def bots(ctx: click.Context, game_name: str | None) -> None:
+    """List the installed bots (all, or those that play --game).
+
+    One line per bot: name, the games it plays, description, plugin.
+    """
+    host = _host(ctx)
+    if game_name is not None:
+        host.game_factory(game_name)  # an unknown game: a usage error listing the games
+    rows = []
+    for reg in host.registrations:
+        if reg.kind != "bot":
+            continue
+        plays = reg.target.games
+        if game_name is not None and plays is not None and game_name not in plays:
+            continue
+        rows.append(
+            [
+                reg.name,
+                "all games" if plays is None else ",".join(plays),
+                one_line(str(reg.target.description)),
+                f"(plugin {reg.plugin})",
+            ]
+        )
+    _echo_rows(rows, "no bots installed" + (f" for {game_name}" if game_name else ""))
+    _warn_failures(host)
+
+
+@cli.command()
+@click.pass_context
+def plugins(ctx: click.Context) -> None:
+    """List the plugins, and those that failed to load.
+
+    One line per plugin: name, then "ok", where it came from and what it registers, or
+    "FAILED", the stage and the error, and where it came from. Exits 0 even when a plugin
+    failed: this is a report.
+    """
+    host = _host(ctx)
+    registered: dict[str, list[str]] = {}
+    for reg in host.registrations:
+        registered.setdefault(reg.plugin, []).append(f"{reg.kind} {reg.name}")
+    rows: list[tuple[str, list[str]]] = []
+    for name, source in host.plugins:
+        what = ", ".join(registered.get(name, [])) or "registers nothing"
+        rows.append((name, [name, "ok", source, what]))
+    for failure in host.failures:
+        problem = one_line(f"{failure.stage}: {failure.error}")
+        rows.append((failure.plugin, [failure.plugin, "FAILED", problem, f"[{failure.source}]"]))
+    rows.sort(key=lambda row: row[0])
+    _echo_rows([row for _, row in rows], "no plugins installed")
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--seat", type=int, help="Play this seat yourself (0 = first); omit to watch bots.")
+@click.option(
+    "--bots",
+    metavar="B1,B2,...",
+    help="Bots per seat, per other seat (with --seat), or one for all; 'human' marks a human.",
+)
+@click.option("--seed", help="The seed deals and bots draw from (default: a fresh one).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the replay (JSON) here at the end or on quit.",
+)
+@click.pass_context
+def play(
+    ctx: click.Context,
+    *,
+    game_name: str,
+    seat: int | None,
+    bots: str | None,
+    seed: str | None,
+    options: tuple[str, ...],
+    save: Path | None,
+) -> None:
+    """Play GAME at --seat against bots, or watch bots play it.
+
+    Without --seat (and no 'human' in --bots) the bots play alone and every hand is narrated
+    with the cards dealt. --bots takes one name per seat, one per other seat (with --seat), or
+    one for every bot seat; the default bot is 'heuristic' where it plays the game, else
+    'random'.
+    """
+    host = _host(ctx)
+    game = load_game(host, game_name, parse_options(options))
+    plan = plan_seats(host, game, seat=seat, bots=bots)
+    chosen = parse_seed(seed)
+    if chosen is None:
+        chosen = fresh_seed()
+    table: Table[Any, Any, Any] = Table(game, plan, seed=chosen, host=host)
+    quoted = shlex.quote(str(chosen))
+    click.echo(f"seed {chosen} — replay it with --seed {quoted}")
+    players = ", ".join(
+        f"{number} {'human' if item is None else item}" for number, item in enumerate(plan)
+    )
+    click.echo(f"{game.name} ({game.title}); seats: {players}")
+    humans = table.human_seats
+    try:
+        if humans:
+            perspective = seat if seat is not None else humans[0]
+            _play.HumanGame(table, perspective, save=save).run()
+        else:
+            _play.play_bots(table)
+    except BaseException:
+        if save is not None and table.actions:
+            with contextlib.suppress(CliError):
+                _play.save_replay(table, save)
+        raise
+    if save is not None:
+        _play.save_replay(table, save)
+
+
+@cli.group()
+def replay() -> None:
+    """Show or verify a saved replay (written by 'play --save')."""
+
+
+@replay.command("show")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def replay_show(ctx: click.Context, file: Path) -> None:
+    """Narrate the replay in FILE, hand by hand."""
+    _replays.show(file, _host(ctx))
+
+
+@replay.command("verify")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def replay_verify(ctx: click.Context, file: Path) -> None:
+    """Check that FILE reproduces its digest.
+
+    Exits 0 when it does, 1 naming the first diverging action otherwise.
+    """
+    _replays.verify_file(file, _host(ctx))
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME")
+@click.option(
+    "--part",
+    type=click.Choice([*SCHEMA_PARTS, "all"]),
+    default="all",
+    show_default=True,
+    help="Which type to print.",
+)
+@click.pass_context
+def schema(ctx: click.Context, game_name: str, part: str) -> None:
+    """Print the JSON Schema of GAME's types.
+
+    Options, actions, views, events, states and replays (--part picks one), for frontends in
+    other languages.
+    """
+    game = load_game(_host(ctx), game_name)
+    types: dict[str, Any] = {
+        "options": game.options_type,
+        "action": game.action_type,
+        "view": game.view_type,
+        "event": game.event_type,
+        "state": game.state_type,
+        "replay": replay_type(game),
+    }
+    chosen = types if part == "all" else {part: types[part]}
+    click.echo(json.dumps(json_schema(chosen), indent=2, ensure_ascii=False))

@@ -1,0 +1,61 @@
+"""The all-knowing narrator of a bots-only game or a saved replay: public events, hand by hand,
+with every seat's dealt hand (DESIGN 9: ``play`` without ``--seat``, ``replay show``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from trickcore.cli.text import describe, hand_of
+from trickcore.game import CHANCE, AnyGame, Shuffle
+
+__all__ = ["Narrator"]
+
+
+class Narrator:
+    """Prints what each action did, as a spectator sees it (``game.events(..., None)``), and
+    after each shuffle the hand of every seat (from each seat's view, see
+    :func:`~trickcore.cli.text.hand_of`). A blank line starts each deal."""
+
+    def __init__(
+        self,
+        game: AnyGame,
+        labels: Sequence[str],
+        echo: Callable[[str], None] = click.echo,
+    ) -> None:
+        self._game = game
+        self._labels = tuple(labels)
+        self._echo = echo
+
+    def step(self, before: Any, action: Any, after: Any) -> None:
+        """Narrate ``action``, which took ``before`` to ``after``."""
+        game = self._game
+        dealt = isinstance(action, Shuffle)
+        if dealt:
+            self._echo("")
+        events = game.events(before, action, after, None)
+        for event in events:
+            self._echo(describe(event))
+        if not events:
+            actor = game.actor(before)
+            who = "chance" if actor is CHANCE else f"seat {actor}"
+            self._echo(f"{who}: {describe(action)}")
+        if dealt:
+            self.hands(after)
+
+    def hands(self, state: Any) -> None:
+        """Every seat's hand in ``state``, one line each (nothing if views have no hand)."""
+        game = self._game
+        rows = []
+        for seat in range(game.seats):
+            hand = hand_of(game, state, seat)
+            if hand is None:
+                return
+            label = self._labels[seat] if seat < len(self._labels) else ""
+            who = f"seat {seat} ({label}):" if label else f"seat {seat}:"
+            rows.append((who, " ".join(str(card) for card in hand) or "(no cards)"))
+        width = max(len(who) for who, _ in rows)
+        for who, cards in rows:
+            self._echo(f"  {who.ljust(width)} {cards}")

@@ -1,0 +1,255 @@
+"""``trickcore play``: a bots-only game narrated hand by hand, or a human at the terminal.
+
+A human game shows, after each change, the new events as the human's seat sees them
+(``table.events(seat, since)``); on the human's turn, the seat's view
+(``game.describe_view``) and the legal actions numbered from 1, then a prompt. See
+:data:`HELP` for what may be typed.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from trickcore.cli.errors import CliError
+from trickcore.cli.narrate import Narrator
+from trickcore.cli.text import describe, order_legal, outcome_lines
+from trickcore.codec import from_json
+from trickcore.errors import IllegalActionError, TableError
+from trickcore.game import Seat, Shuffle
+from trickcore.replay import dumps
+from trickcore.table import Table
+
+__all__ = ["HELP", "HumanGame", "match_action", "play_bots", "save_replay"]
+
+HELP = """\
+Type the number of an action, or its text ("QH" or "play QH", "pass", "order up"),
+or the action as JSON ({"type": "play", "card": "QH"}), or a command:
+  u, undo          take back your last action (and everything played after it)
+  v, view          show the table again
+  s, save [FILE]   save the replay (to the --save file by default)
+  q, quit          leave the game (the replay is saved when --save was given)
+  ?, help          this text
+End of input (Ctrl-D) quits too."""
+
+_WRAP = 78
+
+
+def save_replay(table: Table[Any, Any, Any], path: Path) -> None:
+    """Write the table's replay as JSON to ``path``; an :class:`OSError` becomes a
+    :class:`CliError`."""
+    try:
+        path.write_bytes(dumps(table.replay()))
+    except OSError as error:
+        raise CliError(f"cannot save the replay to {path}: {error.strerror or error}") from None
+    click.echo(f"replay saved to {path}")
+
+
+def play_bots(table: Table[Any, Any, Any]) -> None:
+    """Play a bots-only table to the end, narrating every action (see :class:`Narrator`)."""
+    game = table.game
+    narrator = Narrator(game, table.labels)
+    while not table.over:
+        before = table.state
+        if table.advance(max_steps=1) == 0:  # cannot happen at a table of bots only
+            raise CliError("the game cannot go on: no bot is to act")
+        narrator.step(before, table.actions[-1], table.state)
+    click.echo("")
+    for line in outcome_lines(game, table.outcome):
+        click.echo(line)
+
+
+def match_action(text: str, legal: Sequence[Any]) -> Any:
+    """The action of ``legal`` that ``text`` names: its number (from 1), its whole text
+    (``"play QH"``, any case) or, when only one action fits, the first or last words of it
+    (``"QH"``, ``"order"``). Raises :class:`ValueError` with a message for the user."""
+    words = text.lower().split()
+    if not words:
+        raise ValueError("type a number, an action, or ? for help")
+    if len(words) == 1 and words[0].isdigit():
+        number = int(words[0])
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise ValueError(f"there is no action {number}: choose 1 to {len(legal)}")
+    texts = [describe(action).lower().split() for action in legal]
+    exact = [action for action, t in zip(legal, texts, strict=True) if t == words]
+    if exact:
+        return exact[0]
+    size = len(words)
+    found = [
+        action
+        for action, t in zip(legal, texts, strict=True)
+        if size < len(t) and (t[:size] == words or t[-size:] == words)
+    ]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        listed = ", ".join(describe(action) for action in found)
+        raise ValueError(f"{text.strip()!r} could be any of: {listed}")
+    raise ValueError(f"{text.strip()!r} is not a legal action here (? for help)")
+
+
+class _Turn(enum.Enum):
+    PLAYED = "played"
+    UNDONE = "undone"
+    QUIT = "quit"
+
+
+class HumanGame:
+    """A game with human seats, played at the terminal.
+
+    ``perspective`` is the seat whose events are shown (the ``--seat``, or the first human);
+    when several seats are human (``human`` in ``--bots``), each sees its own view on its turn.
+    ``read`` returns a line, or ``None`` at the end of input.
+    """
+
+    def __init__(
+        self,
+        table: Table[Any, Any, Any],
+        perspective: Seat,
+        *,
+        save: Path | None = None,
+        read: Callable[[str], str | None] | None = None,
+    ) -> None:
+        self.table = table
+        self.perspective = perspective
+        self.save = save
+        self._read = read if read is not None else _prompt
+        self._since = 0
+
+    def run(self) -> bool:
+        """Play until the game is over (True) or the human quits (False)."""
+        table = self.table
+        table.advance()
+        while True:
+            self._show_events()
+            seat = table.to_act
+            if seat is None:
+                break
+            self._show_turn(seat)
+            turn = self._turn(seat)
+            if turn is _Turn.QUIT:
+                self._quit()
+                return False
+            table.advance()
+        click.echo("")
+        for line in outcome_lines(table.game, table.outcome, seat=self.perspective):
+            click.echo(line)
+        return True
+
+    def _show_events(self) -> None:
+        table = self.table
+        actions = table.actions
+        shown = -1
+        for index, event in table.events(self.perspective, self._since):
+            if index != shown and isinstance(actions[index], Shuffle):
+                click.echo("")  # a new deal
+            shown = index
+            click.echo(describe(event))
+        self._since = len(table.actions)
+
+    def _show_turn(self, seat: Seat) -> None:
+        table = self.table
+        game = table.game
+        view = table.view(seat)
+        click.echo("")
+        describe_view = getattr(game, "describe_view", None)
+        click.echo(describe_view(view) if callable(describe_view) else describe(view))
+        legal = self._legal(seat)
+        items = [f"{number}) {describe(action)}" for number, action in enumerate(legal, 1)]
+        lines: list[str] = []
+        for item in items:
+            if lines and len(lines[-1]) + 3 + len(item) <= _WRAP:
+                lines[-1] += "   " + item
+            else:
+                lines.append("  " + item)
+        click.echo(f"Seat {seat}, your move:")
+        for line in lines:
+            click.echo(line)
+
+    def _legal(self, seat: Seat) -> tuple[Any, ...]:
+        table = self.table
+        return order_legal(table.game, table.view(seat), table.legal_actions(seat))
+
+    def _turn(self, seat: Seat) -> _Turn:
+        """Read lines until an action is played, an undo is done or the human quits."""
+        table = self.table
+        while True:
+            line = self._read(f"seat {seat}>")
+            if line is None:
+                click.echo("")
+                return _Turn.QUIT
+            command, _, rest = line.strip().partition(" ")
+            command = command.lower()
+            if command in ("q", "quit", "exit"):
+                return _Turn.QUIT
+            if command in ("?", "h", "help"):
+                click.echo(HELP)
+                continue
+            if command in ("v", "view"):
+                self._show_turn(seat)
+                continue
+            if command in ("s", "save"):
+                self._save(rest.strip())
+                continue
+            if command in ("u", "undo") and not rest.strip():
+                if self._undo(seat):
+                    return _Turn.UNDONE
+                continue
+            try:
+                action = self._parse(line, seat)
+                table.play(seat, action)
+            except (ValueError, IllegalActionError) as error:
+                click.echo(str(error))
+                continue
+            return _Turn.PLAYED
+
+    def _parse(self, line: str, seat: Seat) -> Any:
+        legal = self._legal(seat)
+        text = line.strip()
+        if text.startswith("{"):
+            action = from_json(text, self.table.game.action_type)
+            if action not in legal:
+                raise ValueError(f"{describe(action)} is not a legal action here")
+            return action
+        return match_action(text, legal)
+
+    def _undo(self, seat: Seat) -> bool:
+        table = self.table
+        try:
+            removed = table.undo(seat)
+        except TableError as error:
+            click.echo(f"cannot undo: {error}")
+            return False
+        self._since = len(table.actions)
+        click.echo(f"took back {removed} action{'s' if removed != 1 else ''}")
+        return True
+
+    def _save(self, where: str) -> None:
+        path = Path(where) if where else self.save
+        if path is None:
+            click.echo("where to? type: save FILE (or start the game with --save FILE)")
+            return
+        try:
+            save_replay(self.table, path)
+        except CliError as error:
+            click.echo(error.message)
+
+    def _quit(self) -> None:
+        table = self.table
+        click.echo(f"You left the game after {len(table.actions)} actions.")
+        for line in outcome_lines(table.game, table.outcome):
+            click.echo(line)
+
+
+def _prompt(text: str) -> str | None:
+    """One line from the terminal after ``text``, or ``None`` at the end of input (or Ctrl-C)."""
+    try:
+        line: str = click.prompt(text, default="", show_default=False, prompt_suffix=" ")
+    except click.Abort:
+        return None
+    return line

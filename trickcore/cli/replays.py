@@ -1,0 +1,111 @@
+"""``trickcore replay show`` and ``trickcore replay verify``: a saved replay narrated, or
+checked action by action (DESIGN 7, 9)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+import msgspec
+
+from trickcore.cli.errors import CliError
+from trickcore.cli.narrate import Narrator
+from trickcore.cli.text import describe, outcome_lines
+from trickcore.errors import (
+    IllegalActionError,
+    OptionError,
+    ReplayMismatchError,
+    TrickcoreError,
+    UnknownGameError,
+)
+from trickcore.game import AnyGame
+from trickcore.plugins import PluginHost
+from trickcore.replay import Replay, loads, verify
+
+__all__ = ["read_replay", "show", "verify_file"]
+
+
+def read_replay(path: Path) -> Replay:
+    """The replay saved in ``path``; a missing or malformed file raises :class:`CliError`."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        return loads(data)
+    except TrickcoreError as error:
+        raise CliError(f"{path} is not a trickcore replay: {error}") from None
+
+
+def _game_of(replay: Replay, host: PluginHost) -> AnyGame:
+    try:
+        return host.load(replay.game, **replay.options)
+    except (UnknownGameError, OptionError) as error:
+        raise CliError(f"cannot load the replay's game: {error}") from None
+
+
+def _options_text(game: AnyGame, options: dict[str, Any]) -> str:
+    """The options that differ from the game's defaults, as ``key=value`` (values in JSON)."""
+    defaults: dict[str, Any] = msgspec.to_builtins(game.options_type())
+    changed = [
+        f"{key}={msgspec.json.encode(value).decode()}"
+        for key, value in options.items()
+        if key not in defaults or defaults[key] != value
+    ]
+    return ", ".join(changed) + " (the others at their defaults)" if changed else "the defaults"
+
+
+def show(path: Path, host: PluginHost) -> None:
+    """Narrate the replay in ``path``: a header, every action as a spectator sees it with
+    each dealt hand, and the outcome. A replay that does not verify is narrated as far as
+    its actions can be played, after a warning on stderr; an action that cannot be played
+    ends it with a :class:`CliError`."""
+    replay = read_replay(path)
+    game = _game_of(replay, host)
+    click.echo(f"game:      {game.name} ({game.title})")
+    click.echo(f"options:   {_options_text(game, replay.options)}")
+    click.echo(f"seed:      {'none' if replay.seed is None else replay.seed}")
+    seats = ", ".join(f"{seat} {label}" for seat, label in enumerate(replay.seats))
+    click.echo(f"seats:     {seats}")
+    click.echo(f"trickcore: {replay.trickcore}")
+    click.echo(f"actions:   {len(replay.actions)}")
+    click.echo(f"digest:    {replay.digest}")
+    try:
+        verify(replay, host=host)
+    except TrickcoreError as error:
+        click.echo(f"warning: this replay does not verify: {error}", err=True)
+    narrator = Narrator(game, replay.seats)
+    state = game.initial_state()
+    for index, data in enumerate(replay.actions):
+        try:
+            action = msgspec.convert(data, game.action_type)
+        except (msgspec.ValidationError, ValueError) as error:
+            raise CliError(f"action {index} is not a {game.name} action: {error}") from None
+        if game.actor(state) is None:
+            raise CliError(f"action {index} ({describe(action)}) comes after the game is over")
+        try:
+            after = game.apply(state, action)
+        except IllegalActionError as error:
+            raise CliError(f"action {index} ({describe(action)}) is not legal: {error}") from None
+        narrator.step(state, action, after)
+        state = after
+    click.echo("")
+    for line in outcome_lines(game, game.outcome(state)):
+        click.echo(line)
+
+
+def verify_file(path: Path, host: PluginHost) -> None:
+    """Check the replay in ``path`` (:func:`trickcore.replay.verify`): print ``ok: …`` or raise
+    a :class:`CliError` with the first diverging action."""
+    replay = read_replay(path)
+    try:
+        verify(replay, host=host)
+    except ReplayMismatchError as error:
+        raise CliError(f"replay does not verify: {error}") from None
+    except (UnknownGameError, OptionError) as error:
+        raise CliError(f"cannot load the replay's game: {error}") from None
+    count = len(replay.actions)
+    click.echo(
+        f"ok: {count} action{'s' if count != 1 else ''} reproduce digest {replay.digest[:12]}…"
+    )
