@@ -306,7 +306,7 @@ def events(
             )
         )
     result = after.last_hand
-    if result is not None and result is not before.last_hand:
+    if result is not None and result != before.last_hand:
         if result.thrown_in:
             out.append(HandThrownIn(dealer=result.dealer))
         else:
