@@ -307,14 +307,8 @@ def test_tricks_won_mismatch() -> None:
     assert "trick 1 was not won by seat 2" in _refused(game, _decoded(state, wrong_winner)[0])
 
 
-# -- known bugs in validate (reported; xfail(strict) so that a fix turns them into XPASS) ---
-#
-# DESIGN 4: ``validate(state)`` checks a state decoded from outside and raises
-# InvalidStateError "unless a legal game can reach it". The states below are unreachable, yet
-# validate either crashes with another exception or accepts them (and the game then breaks).
-
-BUG = "BUG plugins/trickcore_euchre/validate.py: "
-ACCEPTED = pytest.fail.Exception  # pytest.raises(...) saw no exception: validate accepted
+# -- unreachable states that once slipped through (DESIGN 4: validate raises
+# InvalidStateError "unless a legal game can reach it") ----------------------------------
 
 
 def _alone_phase() -> tuple[Any, EuchreState]:
@@ -327,10 +321,7 @@ def _one_trick_played() -> tuple[Any, EuchreState]:
     return game, run(game, state, "1=AC 2=QC 3=AD 0=JC")
 
 
-@pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason=BUG + "line 138 `assert state.trump is not None`"
-)
-def test_bug_play_phase_without_trump_is_an_invalid_state() -> None:
+def test_play_phase_without_trump_is_an_invalid_state() -> None:
     """PLAY phase with ``trump`` null: validate must raise InvalidStateError, not
     AssertionError (validate.py:138 in _play_problems; _phase_problems already found
     "no trump or maker" but goes on into _play_problems)."""
@@ -339,8 +330,7 @@ def test_bug_play_phase_without_trump_is_an_invalid_state() -> None:
     assert "no trump or maker" in _refused(game, bad)
 
 
-@pytest.mark.xfail(strict=True, raises=IndexError, reason=BUG + "line 142 indexes malformed tricks")
-def test_bug_finished_trick_without_cards_is_an_invalid_state() -> None:
+def test_finished_trick_without_cards_is_an_invalid_state() -> None:
     """A finished trick with no cards: validate.py:142 calls ``order.winner(trick.cards)``,
     which raises IndexError (trickcore/tricks.py:82) instead of an InvalidStateError."""
     game, state = _one_trick_played()
@@ -351,8 +341,7 @@ def test_bug_finished_trick_without_cards_is_an_invalid_state() -> None:
     _refused(game, _decoded(state, empty)[0])
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason=BUG + "line 142 looks up a foreign card")
-def test_bug_foreign_card_in_a_finished_trick_is_an_invalid_state() -> None:
+def test_foreign_card_in_a_finished_trick_is_an_invalid_state() -> None:
     """An 8C in a finished trick of the 24-card game: _card_problems names it, but
     validate.py:142 then raises KeyError from the trick order (trickcore/tricks.py:82)."""
     game, state = _one_trick_played()
@@ -363,10 +352,7 @@ def test_bug_foreign_card_in_a_finished_trick_is_an_invalid_state() -> None:
     assert "8C" in _refused(game, _decoded(state, foreign)[0])
 
 
-@pytest.mark.xfail(
-    strict=True, raises=ACCEPTED, reason=BUG + "finished tricks' seats are never checked"
-)
-def test_bug_finished_trick_with_too_few_seats_is_refused() -> None:
+def test_finished_trick_with_too_few_seats_is_refused() -> None:
     """A finished trick of 4 cards listing 2 seats is accepted (no check that a trick's seats
     are the active seats, one per card, clockwise from its leader)."""
     game, state = _one_trick_played()
@@ -377,10 +363,7 @@ def test_bug_finished_trick_with_too_few_seats_is_refused() -> None:
     _refused(game, _decoded(state, short)[0])
 
 
-@pytest.mark.xfail(
-    strict=True, raises=ACCEPTED, reason=BUG + "the taken up-card is not checked to be the dealer's"
-)
-def test_bug_picked_up_card_must_be_with_the_dealer() -> None:
+def test_picked_up_card_must_be_with_the_dealer() -> None:
     """E4: after the pick-up the up-card is in the dealer's hand, or is the dealer's discard,
     or was played by the dealer. validate accepts ``up_card`` = a card of seat 1 (or a card
     not even in the pack, 8C): _card_problems skips the up-card once ``picked_up`` is set.
@@ -390,18 +373,14 @@ def test_bug_picked_up_card_must_be_with_the_dealer() -> None:
         _refused(game, _decoded(state, lambda d, c=card: d.update(up_card=c))[0])
 
 
-@pytest.mark.xfail(strict=True, raises=ACCEPTED, reason=BUG + "``pending`` seats are never checked")
-def test_bug_pending_seat_out_of_range_is_refused() -> None:
+def test_pending_seat_out_of_range_is_refused() -> None:
     """E6: ``pending=[1, 5]`` is accepted; applying "with partner" then yields a state with
     turn 5, which validate itself refuses (apply returned a broken state)."""
     game, state = _alone_phase()
     _refused(game, _decoded(state, lambda d: d.update(pending=[1, 5]))[0])
 
 
-@pytest.mark.xfail(
-    strict=True, raises=ACCEPTED, reason=BUG + "``sitting_out`` not checked against declarations"
-)
-def test_bug_sitting_out_must_match_the_lone_declarations() -> None:
+def test_sitting_out_must_match_the_lone_declarations() -> None:
     """E6: seat 1 declared alone, so seat 3 sits out; a state with ``sitting_out=[]`` (and the
     same 3-seat trick order) is accepted."""
     game, state = _bidding()
@@ -410,10 +389,7 @@ def test_bug_sitting_out_must_match_the_lone_declarations() -> None:
     _refused(game, _decoded(state, lambda d: d.update(sitting_out=[]))[0])
 
 
-@pytest.mark.xfail(
-    strict=True, raises=ACCEPTED, reason=BUG + "line 57 accepts an OVER state with no deal"
-)
-def test_bug_game_over_before_any_deal_is_refused() -> None:
+def test_game_over_before_any_deal_is_refused() -> None:
     """validate.py:57 returns no problem for ``{"phase": "over", "dealer": 2}`` although its
     own comment says such a game cannot happen; determinize on its view then fails an
     assertion (determinize.py:72)."""

@@ -385,7 +385,7 @@ class Euchre:
         assert dealer is not None
         result = HandResult(hand_number=state.hand_number, dealer=dealer, thrown_in=True)
         if self._options.single_hand:
-            return replace(state, phase=Phase.OVER, last_hand=result, winner=None)
+            return replace(state, phase=Phase.OVER, turn=0, last_hand=result, winner=None)
         return self._next_deal(state, result)
 
     def _next_deal(self, state: EuchreState, result: HandResult) -> EuchreState:
@@ -530,7 +530,9 @@ class Euchre:
             points=points,
         )
         if self._options.single_hand or scores[side] >= self._options.target:
-            return replace(state, phase=Phase.OVER, scores=scores, last_hand=result, winner=side)
+            return replace(
+                state, phase=Phase.OVER, turn=0, scores=scores, last_hand=result, winner=side
+            )
         return self._next_deal(replace(state, scores=scores), result)
 
     def _seats_from(self, leader: int, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
