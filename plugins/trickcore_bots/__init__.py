@@ -1,0 +1,13 @@
+"""The built-in bots of trickcore, registered through the ``trickcore`` entry-point group
+exactly as a third-party bot package would be (DESIGN 5, 6).
+
+* ``random`` (:class:`RandomBot`): every game; a uniform choice among the legal actions.
+* ``heuristic`` for Euchre (:class:`EuchreHeuristicBot`): plays like a sensible club player.
+"""
+
+from __future__ import annotations
+
+from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
+from trickcore_bots.random_bot import RandomBot
+
+__all__ = ["EuchreHeuristicBot", "RandomBot"]

@@ -1,0 +1,467 @@
+"""The Euchre ``heuristic`` bot: plays like a sensible club player.
+
+It follows the rule book ``shared/rules/euchre.md`` (section numbers E1-E10 in the comments)
+and sees only its seat's view and the legal actions (E10). In short:
+
+* **Bidding (E4, E5).** A hand is worth points for each trump by its rank among the live
+  trumps (the joker, the bowers, then A K Q ...; E2), for off-suit aces, and for voids when it
+  holds two trumps or more. In the first round the dealer counts the up-card it would pick up
+  (and the discard it would make); the dealer's partner adds part of the up-card's worth, the
+  dealer's opponents subtract it (ordering up hands it to the other side). In the second round
+  it names its best suit, if good enough; with ``stick_the_dealer`` the dealer names the best
+  one. A joker turned up (E5): the dealer, who sees no hand, names a suit at random.
+* **Discard (E4).** Never a trump if it can help; keeps aces; prefers the card that leaves it
+  void in a suit, then the lowest.
+* **Alone (E6).** Only with a near-certain march: every trump a winner (the top trumps, or
+  enough of them to draw the rest) and every off-suit card the highest of its suit.
+* **Play (E7).** The makers draw trumps with the highest trump when it is a sure winner (the
+  maker with two trumps and a bower leads trump at once); otherwise lead off-suit aces that
+  will not be trumped, else a low card. Following, it wins as cheaply as it safely can, does
+  not overtake a partner who is winning safely enough, and otherwise throws its lowest card,
+  an off-suit one rather than a trump.
+
+Deterministic given ``spec.rng`` (used only for the E5 suit); ties are broken by card index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from trickcore.bots import BotSpec
+from trickcore.cards import Card, Rank, Suit
+from trickcore.tricks import TrickOrder
+from trickcore_euchre.actions import (
+    Call,
+    Discard,
+    EuchreAction,
+    GoAlone,
+    OrderUp,
+    Pass,
+    Play,
+    WithPartner,
+)
+from trickcore_euchre.determinize import voids
+from trickcore_euchre.ranking import left_bower, right_bower
+from trickcore_euchre.rules import Euchre
+from trickcore_euchre.state import Phase
+from trickcore_euchre.view import EuchreView
+
+__all__ = ["EuchreHeuristicBot"]
+
+SEATS = 4
+
+# -- hand valuation (bidding) -------------------------------------------------------------------
+
+TRUMP_VALUES = (3.0, 2.6, 2.2, 1.8, 1.5, 1.3, 1.2, 1.1, 1.0, 1.0)
+"""A trump's worth by its place among the live trumps, highest first (E2: joker with deck=25,
+right bower, left bower, A, K, Q, 10, 9 (8, 7))."""
+OFF_ACE = 1.0
+"""An off-suit ace with at most one other card of its suit."""
+OFF_ACE_LONG = 0.6
+"""An off-suit ace with two or more others of its suit (more likely to be trumped)."""
+GUARDED_KING = 0.4
+"""An off-suit king next to the ace of its suit."""
+VOID = 0.5
+"""A void in an off suit, when the hand holds at least two trumps (it can trump in)."""
+
+
+@dataclass(frozen=True)
+class PlayFacts:
+    """What the play decisions need to know, worked out once per decision from the view
+    (:meth:`EuchreHeuristicBot.play_facts`): the trick order for the trump, the unseen cards,
+    and the suits each seat has shown out of (E7)."""
+
+    seat: int
+    partner: int
+    order: TrickOrder
+    hand: tuple[Card, ...]
+    unseen: frozenset[Card]
+    """Cards that may still be in another active or sitting-out hand (not ours, not played,
+    not known to be out of play)."""
+    voids: dict[int, set[Suit]]
+    makers: bool
+    """Our side chose trump (E4)."""
+    opponents: tuple[int, ...]
+    """The opponents who play this hand (not sitting out, E6)."""
+
+    def is_trump(self, card: Card) -> bool:
+        return self.order.is_trump(card)
+
+    def suit(self, card: Card) -> Suit:
+        """The card's effective suit (the left bower and the joker are trumps, E2)."""
+        return self.order.suit_of[card]
+
+    def power(self, card: Card) -> int:
+        return self.order.strength[card]
+
+    def higher_unseen(self, card: Card) -> int:
+        """How many unseen cards of the card's effective suit are stronger than it."""
+        suit, power = self.suit(card), self.power(card)
+        return sum(1 for c in self.unseen if self.suit(c) is suit and self.power(c) > power)
+
+    def is_boss(self, card: Card) -> bool:
+        """Nobody else can hold a higher card of its suit."""
+        return self.higher_unseen(card) == 0
+
+    def trumps_out(self) -> bool:
+        """An opponent may still hold a trump."""
+        trump = self.order.trump
+        assert trump is not None
+        return any(self.is_trump(c) for c in self.unseen) and any(
+            trump not in self.voids[seat] for seat in self.opponents
+        )
+
+    def may_ruff(self, seats: Iterable[int], suit: Suit) -> bool:
+        """One of ``seats`` is known to be void in ``suit`` and may hold a trump."""
+        trump = self.order.trump
+        assert trump is not None
+        if suit is trump or not any(self.is_trump(c) for c in self.unseen):
+            return False
+        return any(suit in self.voids[s] and trump not in self.voids[s] for s in seats)
+
+    def count_in_hand(self, suit: Suit) -> int:
+        return sum(1 for c in self.hand if self.suit(c) is suit)
+
+
+class EuchreHeuristicBot:
+    """Euchre played like a sensible club player: bids on hand strength and seat, goes alone
+    only with a near-certain march, draws trumps when strong, wins tricks as cheaply as it
+    safely can, never overtakes a partner who is safely winning, and throws its lowest card
+    otherwise. See the module text for the details; it sees only the view (E10)."""
+
+    name: ClassVar[str] = "heuristic"
+    description: ClassVar[str] = "Euchre like a sensible club player: hand strength, seat, tricks"
+    games: ClassVar[tuple[str, ...] | None] = ("euchre",)
+
+    # Bidding weights (E4), class attributes so that a variant can be tried by subclassing.
+    CALL_THRESHOLD: ClassVar[float] = 5.5
+    """Hand worth at which it orders up or names trump."""
+    UP_CARD_SHARE: ClassVar[float] = 0.6
+    """How much of the up-card's trump worth counts for (the dealer's partner) or against (the
+    dealer's opponents) a first-round order-up: the dealer picks it up."""
+    NEXT_BONUS: ClassVar[float] = 0.3
+    """Second round, the dealer's opponents: "next" (the other suit of the turned-down card's
+    colour) is a little better, since the dealer's side did not want that colour."""
+
+    def __init__(self, spec: BotSpec) -> None:
+        game = spec.game
+        if not isinstance(game, Euchre):
+            raise TypeError(f"the Euchre heuristic bot plays euchre, not {game!r}")
+        self._game = game
+        self._seat = spec.seat
+        self._rng = spec.rng
+        self._deck = game.deck
+        self._orders = {suit: game.trick_order(suit) for suit in Suit}
+        # Each trump suit's trumps, highest first (E2): tables for valuation and the alone test.
+        self._trumps = {suit: self._ranked_trumps(order) for suit, order in self._orders.items()}
+        # The joker (deck=25) and the bowers of each trump suit (E2).
+        self._top_trumps = {
+            suit: frozenset((Card.JOKER, right_bower(suit), left_bower(suit))) for suit in Suit
+        }
+
+    def _ranked_trumps(self, order: TrickOrder) -> tuple[Card, ...]:
+        trumps = [c for c in self._deck if order.is_trump(c)]
+        return tuple(sorted(trumps, key=lambda c: -order.strength[c]))
+
+    # -- dispatch ------------------------------------------------------------------------------
+
+    def act(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
+        """The action for this decision point; always one of ``legal``."""
+        phase = view.phase
+        if phase is Phase.BID_FIRST:
+            return self._first_round(view, legal)
+        if phase is Phase.BID_SECOND:
+            return self._second_round(view, legal)
+        if phase is Phase.JOKER_CALL:
+            return self._joker_call(legal)
+        if phase is Phase.DISCARD:
+            return self._discard(view, legal)
+        if phase is Phase.ALONE:
+            return self._alone(view, legal)
+        if phase is Phase.PLAY:
+            return self._play(view, legal)
+        return legal[0]  # not a phase where a seat acts; nothing better to do
+
+    # -- bidding (E4, E5) ----------------------------------------------------------------------
+
+    def hand_strength(
+        self, hand: Sequence[Card], trump: Suit, dead: Collection[Card] = ()
+    ) -> float:
+        """The hand's worth with ``trump`` as trump; ``dead`` cards take no part in the hand
+        (a turned-down up-card, E4), so the trumps below them move up."""
+        order = self._orders[trump]
+        live = [c for c in self._trumps[trump] if c not in dead]
+        place = {card: i for i, card in enumerate(live)}
+        trumps = [c for c in hand if order.is_trump(c)]
+        worth = sum(TRUMP_VALUES[min(place[c], len(TRUMP_VALUES) - 1)] for c in trumps)
+        for suit in Suit:
+            if suit is trump:
+                continue
+            cards = [c for c in hand if order.suit_of[c] is suit]
+            ranks = {c.rank for c in cards}
+            if not cards:
+                worth += VOID if len(trumps) >= 2 else 0.0
+            elif Rank.ACE in ranks:
+                worth += OFF_ACE if len(cards) <= 2 else OFF_ACE_LONG
+                worth += GUARDED_KING if Rank.KING in ranks else 0.0
+        return worth
+
+    def _trump_worth(self, card: Card, trump: Suit) -> float:
+        place = self._trumps[trump].index(card)
+        return TRUMP_VALUES[min(place, len(TRUMP_VALUES) - 1)]
+
+    def _first_round(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
+        """Order up (assist, pick up) or pass (E4, first round)."""
+        up, dealer = view.up_card, view.dealer
+        assert up is not None and up.suit is not None and dealer is not None
+        trump = up.suit
+        if self._seat == dealer:
+            # The dealer picks the up-card up and discards (E4): value the hand it would keep.
+            six = (*view.hand, up)
+            discard = self.choose_discard(six, trump)
+            worth = self.hand_strength(tuple(c for c in six if c is not discard), trump)
+        else:
+            share = self.UP_CARD_SHARE * self._trump_worth(up, trump)
+            # The up-card goes to the dealer: good for the dealer's partner, bad for the others.
+            same_side = (dealer - self._seat) % 2 == 0
+            worth = self.hand_strength(view.hand, trump) + (share if same_side else -share)
+        wanted = OrderUp() if worth >= self.CALL_THRESHOLD else Pass()
+        return wanted if wanted in legal else legal[0]
+
+    def _second_round(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
+        """Name the best suit if good enough, else pass; with stick_the_dealer the dealer
+        cannot pass and names the best suit (E4)."""
+        up, dealer = view.up_card, view.dealer
+        assert up is not None and up.suit is not None and dealer is not None
+        dead = (up,)  # the turned-down card takes no part in the hand
+        next_suit = up.suit.partner
+        opponent_of_dealer = (dealer - self._seat) % 2 == 1
+
+        def worth(call: Call) -> float:
+            bonus = self.NEXT_BONUS if opponent_of_dealer and call.suit is next_suit else 0.0
+            return self.hand_strength(view.hand, call.suit, dead) + bonus
+
+        calls = [a for a in legal if isinstance(a, Call)]
+        best = max(calls, key=lambda a: (worth(a), -a.suit.index))
+        if Pass() not in legal or worth(best) >= self.CALL_THRESHOLD:
+            return best
+        return Pass()
+
+    def _joker_call(self, legal: tuple[EuchreAction, ...]) -> EuchreAction:
+        """E5: the dealer names trump before seeing the hand; every suit is as good."""
+        return self._rng.choice(legal)
+
+    # -- the dealer's discard (E4, E5) -----------------------------------------------------------
+
+    def choose_discard(self, hand: Sequence[Card], trump: Suit) -> Card:
+        """The card the dealer should discard from six (E4): an off-suit card if there is one,
+        not an ace when another will do, preferably one that leaves a void, then the lowest."""
+        order = self._orders[trump]
+        plain = [c for c in hand if not order.is_trump(c)]
+        if not plain:
+            return min(hand, key=lambda c: (order.strength[c], c.index))
+
+        def cost(card: Card) -> tuple[bool, bool, int, int]:
+            suit = order.suit_of[card]
+            alone_in_suit = sum(1 for c in hand if order.suit_of[c] is suit) == 1
+            return (card.rank is Rank.ACE, not alone_in_suit, order.strength[card], card.index)
+
+        return min(plain, key=cost)
+
+    def _discard(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
+        assert view.trump is not None
+        card = self.choose_discard(view.hand, view.trump)
+        return next((a for a in legal if isinstance(a, Discard) and a.card is card), legal[0])
+
+    # -- going alone (E6) ------------------------------------------------------------------------
+
+    def sure_march(self, hand: Sequence[Card], trump: Suit, dead: Collection[Card] = ()) -> bool:
+        """A near-certain march: three trumps or more, all winners (the top live trumps, or
+        enough top ones to draw every other trump), and every off-suit card the highest live
+        card of its suit, with at most one opposing trump left to fear after the draw."""
+        order = self._orders[trump]
+        mine = [c for c in hand if order.is_trump(c)]
+        if len(mine) < 3:
+            return False
+        live = [c for c in self._trumps[trump] if c not in dead]
+        top = 0  # how many of the highest live trumps we hold in sequence
+        for card in live:
+            if card not in hand:
+                break
+            top += 1
+        outstanding = len(live) - len(mine)
+        if top < len(mine) and outstanding > top:
+            return False  # a trump of ours can lose to one that may not be drawn
+        for card in hand:
+            if order.is_trump(card):
+                continue
+            suit, power = order.suit_of[card], order.strength[card]
+            if any(
+                order.suit_of[c] is suit and order.strength[c] > power and c not in dead
+                for c in self._deck
+                if c not in hand
+            ):
+                return False
+        return len(mine) == len(hand) or outstanding <= top + 1
+
+    def _alone(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
+        assert view.trump is not None
+        dead: list[Card] = []
+        if view.up_card is not None and not view.picked_up:
+            dead.append(view.up_card)
+        if view.discard is not None:
+            dead.append(view.discard)
+        go = GoAlone() in legal and self.sure_march(view.hand, view.trump, dead)
+        wanted: EuchreAction = GoAlone() if go else WithPartner()
+        return wanted if wanted in legal else legal[0]
+
+    # -- play (E7) -------------------------------------------------------------------------------
+
+    def play_facts(self, view: EuchreView) -> PlayFacts:
+        """What the view tells about the cards still out (E10: played cards, the turned-down
+        up-card, our own discard as the dealer) and about voids."""
+        assert view.trump is not None and view.maker is not None
+        seat = self._seat
+        played = {c for trick in view.tricks for c in trick.cards} | set(view.trick)
+        out = set(view.hand) | played
+        if view.up_card is not None and not view.picked_up:
+            out.add(view.up_card)  # turned down (E4)
+        if view.discard is not None:
+            out.add(view.discard)  # our own discard, as the dealer
+        return PlayFacts(
+            seat=seat,
+            partner=(seat + 2) % SEATS,
+            order=self._orders[view.trump],
+            hand=view.hand,
+            unseen=frozenset(c for c in self._deck if c not in out),
+            voids=voids(self._game, view),
+            makers=view.maker % 2 == seat % 2,
+            opponents=tuple(
+                s for s in range(SEATS) if s % 2 != seat % 2 and s not in view.sitting_out
+            ),
+        )
+
+    def _play(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
+        facts = self.play_facts(view)
+        plays = {a.card: a for a in legal if isinstance(a, Play)}
+        playable = tuple(c for c in view.hand if c in plays)
+        if not playable:
+            return legal[0]
+        if view.trick:
+            card = self.choose_follow(facts, view, playable)
+        else:
+            card = self.choose_lead(facts, view)
+        return plays.get(card, plays[playable[0]])
+
+    def choose_lead(self, facts: PlayFacts, view: EuchreView) -> Card:
+        """The card to lead (E7)."""
+        hand = facts.hand
+        trumps = sorted((c for c in hand if facts.is_trump(c)), key=lambda c: -facts.power(c))
+        plain = [c for c in hand if not facts.is_trump(c)]
+        if trumps and facts.makers and facts.trumps_out():
+            # Draw the opponents' trumps with a sure winner.
+            if facts.is_boss(trumps[0]):
+                return trumps[0]
+            # The maker with two trumps or more including a bower (or the joker) leads trump
+            # at once, a low one to draw out the higher trump it lacks.
+            assert view.trump is not None
+            top_trumps = self._top_trumps[view.trump]
+            strong = len(trumps) >= 2 and any(c in top_trumps for c in trumps)
+            if strong and view.maker == facts.seat and not view.tricks:
+                return trumps[-1]
+        # Cash off-suit winners (aces) that no opponent is known to trump.
+        safe_winners = [
+            c
+            for c in plain
+            if facts.is_boss(c) and not facts.may_ruff(facts.opponents, facts.suit(c))
+        ]
+        if safe_winners:
+            return min(safe_winners, key=lambda c: (facts.count_in_hand(facts.suit(c)), c.index))
+        # Lead trump to the maker, our partner (club convention).
+        if trumps and facts.makers and view.maker == facts.partner and facts.trumps_out():
+            return trumps[-1]
+        if plain:
+            return self._lowest(facts, plain)
+        return trumps[0] if facts.is_boss(trumps[0]) else trumps[-1]
+
+    def choose_follow(self, facts: PlayFacts, view: EuchreView, playable: tuple[Card, ...]) -> Card:
+        """The card to play to a trick already led (E7: follow suit; no duty to trump)."""
+        order = facts.order
+        trick = view.trick
+        led = facts.suit(trick[0])
+        winning_at = order.winner(trick)
+        winner_seat = view.trick_seats[winning_at]
+        later = view.trick_seats[len(trick) + 1 :]
+        later_opponents = [s for s in later if s % 2 != facts.seat % 2]
+        beaters = sorted(
+            (c for c in playable if order.winner((*trick, c)) == len(trick)),
+            key=lambda c: (facts.power(c), c.index),
+        )
+        if winner_seat == facts.partner:
+            if self.partner_safe(facts, trick[winning_at], led, later_opponents):
+                return self.throw_off(facts, playable)
+            # Third hand high, but only within the suit led (never trump a partner's trick).
+            for card in beaters:
+                if facts.suit(card) is led and self.holds(facts, card, led, later_opponents):
+                    return card
+            return self.throw_off(facts, playable)
+        if beaters:
+            # The cheapest card that will hold the trick, else the cheapest that wins it now.
+            for card in beaters:
+                if self.holds(facts, card, led, later_opponents):
+                    return card
+            return beaters[0]
+        return self.throw_off(facts, playable)
+
+    def holds(
+        self, facts: PlayFacts, card: Card, led: Suit, later_opponents: Sequence[int]
+    ) -> bool:
+        """``card``, now winning the trick, will still win it: no later opponent can hold a
+        higher card of its suit, nor trump a plain card (E7)."""
+        if not later_opponents:
+            return True
+        trump = facts.order.trump
+        if facts.is_trump(card):
+            return facts.is_boss(card) or all(trump in facts.voids[s] for s in later_opponents)
+        if facts.may_ruff(later_opponents, led):
+            return False
+        return facts.is_boss(card) or all(led in facts.voids[s] for s in later_opponents)
+
+    def partner_safe(
+        self, facts: PlayFacts, card: Card, led: Suit, later_opponents: Sequence[int]
+    ) -> bool:
+        """The partner's winning ``card`` is safe enough not to overtake: it holds; or it is a
+        high trump (the ace or better, E2, with at most one higher trump still out); or it is
+        the ace of the suit led and no later opponent is known to be able to trump it."""
+        if self.holds(facts, card, led, later_opponents):
+            return True
+        if facts.is_trump(card):
+            return facts.higher_unseen(card) <= 1 and facts.power(card) >= self._ace_power(facts)
+        return card.rank is Rank.ACE and not facts.may_ruff(later_opponents, led)
+
+    def _ace_power(self, facts: PlayFacts) -> int:
+        trump = facts.order.trump
+        assert trump is not None
+        return facts.power(Card("A" + trump.value))
+
+    def throw_off(self, facts: PlayFacts, playable: Sequence[Card]) -> Card:
+        """The card to play when not trying to win: the lowest, an off-suit one rather than a
+        trump, keeping winners, and from a short suit when ranks tie."""
+        if len({facts.suit(c) for c in playable}) == 1:
+            return min(playable, key=lambda c: (facts.power(c), c.index))
+        plain = [c for c in playable if not facts.is_trump(c)]
+        return self._lowest(facts, plain or list(playable))
+
+    @staticmethod
+    def _lowest(facts: PlayFacts, cards: Sequence[Card]) -> Card:
+        return min(
+            cards,
+            key=lambda c: (
+                facts.is_boss(c),
+                facts.power(c),
+                facts.count_in_hand(facts.suit(c)),
+                c.index,
+            ),
+        )

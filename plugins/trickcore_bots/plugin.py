@@ -1,0 +1,16 @@
+"""The module the ``bots`` entry point names: registers the built-in bots with trickcore."""
+
+from __future__ import annotations
+
+from trickcore.hookspecs import BotRegistrar, hookimpl
+from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
+from trickcore_bots.random_bot import RandomBot
+
+__all__ = ["trickcore_register_bots"]
+
+
+@hookimpl
+def trickcore_register_bots(register: BotRegistrar) -> None:
+    """Register ``random`` (every game) and the Euchre ``heuristic``."""
+    register(RandomBot)
+    register(EuchreHeuristicBot)

@@ -1,0 +1,443 @@
+"""The built-in bots of ``plugins/trickcore_bots``: registration, legality over thousands of
+decision points, the Euchre heuristic's club-player habits from stacked decks (rule book E3),
+and its headline win rate against random play."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+import trickcore
+from trickcore import CHANCE, BotSpec, Card, Rng, Shuffle, Suit
+from trickcore_bots import plugin as bots_plugin
+from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
+from trickcore_bots.random_bot import RandomBot
+from trickcore_euchre.actions import (
+    Call,
+    Discard,
+    GoAlone,
+    OrderUp,
+    Pass,
+    Play,
+    WithPartner,
+)
+from trickcore_euchre.rules import Euchre
+from trickcore_euchre.state import EuchreState, Phase
+
+BotClass = type[RandomBot] | type[EuchreHeuristicBot]
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def make_bots(game: Any, seed: int, classes: Sequence[BotClass]) -> list[Any]:
+    """One bot per seat, each with its own stream, as a table builds them."""
+    return [
+        cls(BotSpec(game=game, seat=seat, rng=Rng(seed, "bot", seat)))
+        for seat, cls in enumerate(classes)
+    ]
+
+
+def play_game(
+    game: Any, seed: int, classes: Sequence[BotClass], seen: Counter[str] | None = None
+) -> tuple[Any, list[Any]]:
+    """Play one whole game; every bot action must be legal. Returns the outcome and the
+    actions. ``seen`` counts the heuristic's decisions by phase and action type."""
+    bots = make_bots(game, seed, classes)
+    state = game.initial_state()
+    actions: list[Any] = []
+    k = 0
+    while (actor := game.actor(state)) is not None:
+        if actor is CHANCE:
+            action = game.sample_chance(state, Rng(seed, "chance", k))
+            k += 1
+        else:
+            legal = game.legal_actions(state)
+            action = bots[actor].act(game.view(state, actor), legal)
+            assert action in legal, f"seat {actor} ({classes[actor].name}) played {action!r}"
+            if seen is not None and isinstance(bots[actor], EuchreHeuristicBot):
+                seen[f"{state.phase.value}:{type(action).__name__}"] += 1
+                if state.phase is Phase.BID_SECOND and Pass() not in legal:
+                    seen["stuck dealer called"] += 1
+        actions.append(action)
+        state = game.apply(state, action)
+    return game.outcome(state), actions
+
+
+def deal(
+    hands: Mapping[int, str], up: str, *, dealer: int = 0, **options: Any
+) -> tuple[Euchre, EuchreState]:
+    """A game dealt from a stacked deck (E3): ``hands`` gives some seats' cards as text, the
+    other seats get the remaining cards in pack order; ``up`` is the up-card (c20)."""
+    game = trickcore.load("euchre", first_dealer=dealer, **options)
+    assert isinstance(game, Euchre)
+    given = {seat: trickcore.cards(text) for seat, text in hands.items()}
+    used = {card for cards in given.values() for card in cards} | {Card(up)}
+    rest = [card for card in game.deck if card not in used]
+    full = {seat: given.get(seat) or tuple(rest.pop(0) for _ in range(5)) for seat in range(4)}
+    order: list[Card] = [Card(up)] * 20
+    for position in range(4):  # c(position + 4i) goes to the position-th seat from the left
+        seat = (dealer + 1 + position) % 4
+        for i, card in enumerate(full[seat]):
+            order[position + 4 * i] = card
+    order += [Card(up), *rest]
+    state = game.apply(game.initial_state(), Shuffle(order=tuple(order)))
+    for seat in range(4):
+        assert set(state.hands[seat]) == set(full[seat])
+    return game, state
+
+
+def apply_all(game: Euchre, state: EuchreState, actions: Iterable[Any]) -> EuchreState:
+    for action in actions:
+        state = game.apply(state, action)
+    return state
+
+
+def heuristic_choice(game: Euchre, state: EuchreState, seed: int = 0) -> Any:
+    """What the heuristic bot at the seat to act does here."""
+    seat = game.actor(state)
+    assert isinstance(seat, int)
+    bot = EuchreHeuristicBot(BotSpec(game=game, seat=seat, rng=Rng(seed, "bot", seat)))
+    legal = game.legal_actions(state)
+    action = bot.act(game.view(state, seat), legal)
+    assert action in legal
+    return action
+
+
+def play(card: str) -> Play:
+    return Play(card=Card(card))
+
+
+# -- registration ----------------------------------------------------------------------------
+
+
+def test_bots_are_registered_through_the_entry_point() -> None:
+    host = trickcore.build_host(strict=True)
+    by_name = {(r.kind, r.name): r for r in host.registrations}
+    assert by_name["bot", "random"].plugin == "bots"
+    assert by_name["bot", "heuristic"].plugin == "bots"
+    assert host.bot_factory("random", "euchre") is RandomBot
+    assert host.bot_factory("heuristic", "euchre") is EuchreHeuristicBot
+    assert RandomBot.games is None
+    assert EuchreHeuristicBot.games == ("euchre",)
+
+
+def test_plugin_registers_in_process_like_a_third_party_plugin() -> None:
+    host = trickcore.build_host(entry_points=False, plugins=[("bots", bots_plugin)], strict=True)
+    assert {bot.name for bot in host.bots()} == {"random", "heuristic"}
+    assert all(bot.description for bot in host.bots())
+
+
+def test_heuristic_refuses_another_game() -> None:
+    with pytest.raises(TypeError, match="euchre"):
+        EuchreHeuristicBot(BotSpec(game=object(), seat=0, rng=Rng(0)))  # type: ignore[arg-type]
+
+
+# -- legality over random decision points -----------------------------------------------------
+
+OPTION_COMBOS = list(
+    itertools.product(
+        (24, 32, 25),
+        (False, True),
+        ("anyone", "maker_or_defenders", "makers", "maker", "nobody"),
+    )
+)
+
+
+@pytest.mark.parametrize(("deck", "stick", "who"), OPTION_COMBOS)
+def test_every_bot_action_is_legal(deck: int, stick: bool, who: str) -> None:
+    game = trickcore.load("euchre", deck=deck, stick_the_dealer=stick, who_may_go_alone=who)
+    seen: Counter[str] = Counter()
+    decisions = 0
+    lineups: list[list[BotClass]] = [
+        [EuchreHeuristicBot, RandomBot, EuchreHeuristicBot, RandomBot],
+        [EuchreHeuristicBot] * 4,
+        [RandomBot, EuchreHeuristicBot, RandomBot, RandomBot],
+    ]
+    for seed, classes in enumerate(lineups):
+        outcome, actions = play_game(game, 1000 * deck + seed, classes, seen)
+        assert outcome.finished
+        decisions += sum(1 for a in actions if not isinstance(a, Shuffle))
+    assert decisions > 300
+    assert seen["play:Play"] and seen["bid_first:Pass"] and seen["discard:Discard"]
+    if who != "nobody":
+        assert seen["alone:WithPartner"]
+
+
+def test_heuristic_meets_every_decision_type() -> None:
+    """Across option combos the heuristic makes every kind of decision, the E5 joker call and
+    the stuck dealer's call included (thousands of decision points in all)."""
+    seen: Counter[str] = Counter()
+    for deck, stick in itertools.product((24, 32, 25), (False, True)):
+        game = trickcore.load("euchre", deck=deck, stick_the_dealer=stick)
+        for seed in range(12 if deck == 25 else 4):  # the joker is turned up 1 deal in 25
+            play_game(game, seed, [EuchreHeuristicBot] * 4, seen)
+    for kind in (
+        "bid_first:Pass",
+        "bid_first:OrderUp",
+        "bid_second:Pass",
+        "bid_second:Call",
+        "joker_call:Call",
+        "discard:Discard",
+        "alone:GoAlone",
+        "alone:WithPartner",
+        "play:Play",
+        "stuck dealer called",
+    ):
+        assert seen[kind], kind
+    assert sum(seen.values()) > 3000
+
+
+def test_bots_are_deterministic_given_their_streams() -> None:
+    game = trickcore.load("euchre", deck=25)
+    classes: list[BotClass] = [EuchreHeuristicBot, RandomBot, EuchreHeuristicBot, RandomBot]
+    assert play_game(game, 7, classes)[1] == play_game(game, 7, classes)[1]
+    other = play_game(game, 8, [RandomBot] * 4)[1]
+    assert other != play_game(game, 9, [RandomBot] * 4)[1]
+
+
+def test_random_bot_is_uniform_enough() -> None:
+    bot = RandomBot(BotSpec(game=trickcore.load("euchre"), seat=0, rng=Rng(3, "bot", 0)))
+    counts = Counter(bot.act(None, ("a", "b", "c")) for _ in range(3000))
+    assert set(counts) == {"a", "b", "c"}
+    assert all(900 < n < 1100 for n in counts.values())
+
+
+# -- bidding (E4, E5) ------------------------------------------------------------------------
+
+
+def test_orders_up_with_both_bowers_and_an_ace_even_into_the_opponent_dealer() -> None:
+    game, state = deal({1: "JH JD AS 9C TC"}, "9H")
+    assert heuristic_choice(game, state) == OrderUp()
+
+
+def test_passes_with_junk_in_both_rounds() -> None:
+    game, state = deal({1: "9C TC QS 9D TS", 0: "QC 9S KD TH JC"}, "QH")
+    assert heuristic_choice(game, state) == Pass()
+    # The dealer with junk does not pick up either.
+    state = apply_all(game, state, [Pass(), Pass(), Pass()])
+    assert game.actor(state) == 0
+    assert heuristic_choice(game, state) == Pass()
+    state = game.apply(state, Pass())
+    assert state.phase is Phase.BID_SECOND
+    assert heuristic_choice(game, state) == Pass()
+
+
+def test_the_up_card_counts_for_the_dealers_side_and_against_the_other() -> None:
+    hand = "AH KH AS 9C TC"
+    # Seat 1, on the dealer's left: ordering up hands the right bower to the opponent dealer.
+    game, state = deal({1: hand}, "JH", dealer=0)
+    assert heuristic_choice(game, state) == Pass()
+    # The same hand at seat 1 as the dealer's partner (dealer 3): assist.
+    game, state = deal({1: hand}, "JH", dealer=3, who_may_go_alone="nobody")
+    state = game.apply(state, Pass())  # seat 0, on the dealer's left
+    assert game.actor(state) == 1
+    assert heuristic_choice(game, state) == OrderUp()
+
+
+def test_dealer_values_the_up_card_it_picks_up() -> None:
+    game, state = deal({0: "AH KH AS 9C TC"}, "JH", dealer=0)
+    state = apply_all(game, state, [Pass(), Pass(), Pass()])
+    assert heuristic_choice(game, state) == OrderUp()
+
+
+def test_second_round_names_the_best_suit() -> None:
+    # Hearts turned down; seat 1 holds strong spades.
+    game, state = deal({1: "JS JC AS KS AD"}, "9H")
+    state = apply_all(game, state, [Pass()] * 4)
+    assert state.phase is Phase.BID_SECOND
+    assert heuristic_choice(game, state) == Call(suit=Suit.SPADES)
+
+
+def test_stuck_dealer_names_its_best_suit() -> None:
+    hand = {0: "QS TS 9S 9C TD"}
+    game, state = deal(hand, "9H", stick_the_dealer=True)
+    state = apply_all(game, state, [Pass()] * 7)
+    assert game.actor(state) == 0 and Pass() not in game.legal_actions(state)
+    assert heuristic_choice(game, state) == Call(suit=Suit.SPADES)
+    # Without stick_the_dealer the same hand passes (too weak).
+    game, state = deal(hand, "9H")
+    state = apply_all(game, state, [Pass()] * 7)
+    assert heuristic_choice(game, state) == Pass()
+
+
+def test_joker_turned_up_the_dealer_names_a_suit_unseen() -> None:
+    game, state = deal({0: "JH JD AH KH QH"}, "JK", deck=25)
+    assert state.phase is Phase.JOKER_CALL
+    assert game.view(state, 0).hand == ()
+    choices = {heuristic_choice(game, state, seed) for seed in range(40)}
+    assert choices <= set(game.legal_actions(state))
+    assert len(choices) > 1  # drawn from the bot's stream, not fixed
+    assert heuristic_choice(game, state, 5) == heuristic_choice(game, state, 5)
+
+
+def test_dealer_discard_makes_a_void_and_keeps_trumps_and_aces() -> None:
+    game, state = deal({0: "AH KH KS 9C TC"}, "9H")
+    state = apply_all(game, state, [Pass(), Pass(), OrderUp()])  # seat 3 orders up
+    assert state.phase is Phase.DISCARD
+    assert heuristic_choice(game, state) == Discard(card=Card("KS"))
+    game, state = deal({0: "AH KH AS 9C TC"}, "9H")
+    state = apply_all(game, state, [Pass(), Pass(), OrderUp()])
+    assert heuristic_choice(game, state) == Discard(card=Card("9C"))
+
+
+# -- going alone (E6) ------------------------------------------------------------------------
+
+
+def test_goes_alone_with_right_left_ace_king_and_an_off_ace() -> None:
+    game, state = deal({1: "JH JD AH KH AS"}, "9H")
+    assert heuristic_choice(game, state) == OrderUp()
+    state = game.apply(state, OrderUp())
+    state = game.apply(state, heuristic_choice(game, state))  # the dealer discards
+    assert state.phase is Phase.ALONE and game.actor(state) == 1
+    assert heuristic_choice(game, state) == GoAlone()
+
+
+def test_does_not_go_alone_without_a_sure_march() -> None:
+    # The left bower is out: our ace and king of trumps could lose to it.
+    game, state = deal({1: "JH AH KH AS AC"}, "9H")
+    state = game.apply(state, OrderUp())
+    state = game.apply(state, heuristic_choice(game, state))
+    assert heuristic_choice(game, state) == WithPartner()
+    # The joker (deck=25) beats both bowers: no march is sure without it.
+    game, state = deal({1: "JH JD AH KH AS"}, "9H", deck=25)
+    state = game.apply(state, OrderUp())
+    state = game.apply(state, heuristic_choice(game, state))
+    assert heuristic_choice(game, state) == WithPartner()
+
+
+# -- play (E7) -------------------------------------------------------------------------------
+
+# Dealer 0, hearts made by seat 3 ordering up 9H, nobody asked to go alone: seat 1 leads.
+PLAY_HANDS = {
+    1: "AS KS QC TD 9D",
+    2: "9S TS AC KD QD",
+    3: "JH TH 9C TC KC",
+    0: "QS JS AH KH QH",
+}
+
+
+def hearts_by_seat_3() -> tuple[Euchre, EuchreState]:
+    game, state = deal(PLAY_HANDS, "9H", who_may_go_alone="nobody")
+    state = apply_all(game, state, [Pass(), Pass(), OrderUp(), Discard(card=Card("JS"))])
+    assert state.phase is Phase.PLAY and state.trump is Suit.HEARTS and game.actor(state) == 1
+    return game, state
+
+
+def test_does_not_overtake_a_partner_winning_with_an_ace() -> None:
+    game, state = hearts_by_seat_3()
+    state = apply_all(game, state, [play("AS"), play("9S")])
+    # Seat 3 is void in spades and could trump its partner's ace: it throws its lowest card.
+    assert heuristic_choice(game, state) == play("9C")
+
+
+def test_does_not_overtake_a_partner_when_last_to_act() -> None:
+    # Clubs trump (seat 1 orders up 9C); diamonds are plain.
+    game, state = deal(
+        {1: "9D AS KS QS AH", 2: "QD KD 9S TS 9H", 3: "JD TH JH QH KH", 0: "AD TD AC KC QC"},
+        "9C",
+        who_may_go_alone="nobody",
+    )
+    state = apply_all(game, state, [OrderUp(), Discard(card=Card("9C"))])
+    state = apply_all(game, state, [play("9D"), play("QD"), play("JD")])
+    # Partner's queen wins and the dealer acts last: the ten, not the ace.
+    assert heuristic_choice(game, state) == play("TD")
+
+
+def test_wins_as_cheaply_as_possible_when_last() -> None:
+    game, state = deal(
+        {1: "9C AS 9D TD QS", 2: "TC KS JD QD KD", 3: "JC 9S TS AD TH", 0: "QC KC AC AH KH"},
+        "9H",
+        who_may_go_alone="nobody",
+    )
+    state = apply_all(game, state, [Pass(), Pass(), Pass(), OrderUp(), Discard(card=Card("9H"))])
+    state = apply_all(game, state, [play("9C"), play("TC"), play("JC")])
+    assert game.actor(state) == 0
+    assert heuristic_choice(game, state) == play("QC")
+
+
+def test_wins_with_the_cheapest_card_that_holds_the_trick() -> None:
+    # Seat 2 (second to act) beats 9C with the ace, not the queen: the king is out, and the
+    # ace is sure to hold.
+    game, state = deal(
+        {1: "9C AS 9D TD QS", 2: "QC AC JD QD KD", 3: "JC 9S TS AD TH", 0: "KC TC KS AH KH"},
+        "9H",
+        who_may_go_alone="nobody",
+    )
+    state = apply_all(game, state, [Pass(), Pass(), Pass(), OrderUp(), Discard(card=Card("9H"))])
+    state = game.apply(state, play("9C"))
+    assert heuristic_choice(game, state) == play("AC")
+
+
+def test_throws_its_lowest_card_when_it_cannot_win() -> None:
+    game, state = hearts_by_seat_3()
+    # Seat 1 leads TD, seat 2 plays KD, seat 3 (void) trumps with the right bower.
+    state = apply_all(game, state, [play("TD"), play("KD"), play("JH")])
+    assert game.actor(state) == 0
+    # The dealer holds QS AH KH QH 9H (JS discarded): no diamond, cannot beat the right
+    # bower: it throws the queen of spades, not a trump.
+    assert heuristic_choice(game, state) == play("QS")
+
+
+def test_follows_with_its_lowest_card_of_the_suit_when_it_cannot_win() -> None:
+    game, state = hearts_by_seat_3()
+    state = game.apply(state, play("KS"))
+    assert heuristic_choice(game, state) == play("9S")  # seat 2 holds 9S TS
+
+
+def test_leads_trump_as_maker_with_strength() -> None:
+    game, state = deal({1: "JH QH AS KC 9D"}, "9H", who_may_go_alone="nobody")
+    state = game.apply(state, OrderUp())
+    state = game.apply(state, heuristic_choice(game, state))
+    assert state.phase is Phase.PLAY and game.actor(state) == 1
+    assert heuristic_choice(game, state) == play("JH")
+
+
+def test_maker_with_the_left_bower_leads_a_low_trump() -> None:
+    game, state = deal({1: "JD 9H AS KC 9D"}, "TH", who_may_go_alone="nobody")
+    state = game.apply(state, OrderUp())
+    state = game.apply(state, heuristic_choice(game, state))
+    assert heuristic_choice(game, state) == play("9H")
+
+
+def test_defender_leads_an_off_suit_ace_not_trump() -> None:
+    # Seat 2 orders up hearts; seat 1 (a defender) leads its ace of spades.
+    game, state = deal({1: "AH 9H AS KC 9D"}, "TH", who_may_go_alone="nobody")
+    state = apply_all(game, state, [Pass(), OrderUp()])
+    state = game.apply(state, heuristic_choice(game, state))
+    assert game.actor(state) == 1
+    assert heuristic_choice(game, state) == play("AS")
+
+
+# -- the headline measurement ----------------------------------------------------------------
+
+HEADLINE_GAMES = 200
+
+
+def heuristic_win_rate(games: int = HEADLINE_GAMES) -> float:
+    """The heuristic partnership against random play over ``games`` seeded whole games to 10
+    points (default options): heuristic at seats 0 and 2 in even games, 1 and 3 in odd ones."""
+    game = trickcore.load("euchre")
+    wins = 0
+    for seed in range(games):
+        side = seed % 2
+        heuristic, random = EuchreHeuristicBot, RandomBot
+        classes: list[BotClass] = (
+            [heuristic, random, heuristic, random]
+            if side == 0
+            else [random, heuristic, random, heuristic]
+        )
+        outcome, _ = play_game(game, seed, classes)
+        assert outcome.finished
+        wins += outcome.winner == side
+    return wins / games
+
+
+def test_heuristic_beats_random(record_property: Any) -> None:
+    rate = heuristic_win_rate()
+    record_property("heuristic_vs_random_win_rate", rate)
+    print(f"heuristic vs random: {rate:.1%} of {HEADLINE_GAMES} games")
+    assert rate >= 0.80
