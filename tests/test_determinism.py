@@ -1,0 +1,33 @@
+"""DESIGN 7: the same seed gives the same game, bit for bit, on every supported Python.
+
+``tests/data/euchre_random_seed7.json`` was recorded once by
+``trickcore play euchre --bots random --seed 7 --save ...``. tox runs this file on Python
+3.10, 3.11, 3.12 and 3.13, so each of them must deal, choose and score exactly as recorded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import trickcore
+from trickcore import replay as replays
+
+GOLDEN = Path(__file__).parent / "data" / "euchre_random_seed7.json"
+
+
+def test_the_recorded_game_verifies() -> None:
+    recorded = replays.loads(GOLDEN.read_bytes())
+    outcome = replays.verify(recorded)
+    assert outcome == recorded.outcome
+    assert outcome.finished
+
+
+def test_the_same_seed_plays_the_same_game_again() -> None:
+    recorded = replays.loads(GOLDEN.read_bytes())
+    game = trickcore.load(recorded.game, **recorded.options)
+    table = trickcore.Table(game, list(recorded.seats), seed=recorded.seed)
+    table.run()
+    again = table.replay()
+    assert again.actions == recorded.actions
+    assert again.checkpoints == recorded.checkpoints
+    assert again.digest == recorded.digest
