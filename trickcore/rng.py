@@ -38,6 +38,10 @@ SeedPart = int | str | bytes
 
 _PERSON = b"trickcore-TCR1"
 _TWO_64 = 1 << 64
+# For bounds up to 2**32 every word below this is accepted by below()'s exact test (its limit,
+# 2**64 - 2**64 % n, is larger), so the test itself is needed only above it.
+_TWO_32 = 1 << 32
+_SURELY_ACCEPTED = _TWO_64 - _TWO_32
 _WORDS = struct.Struct("<8Q")
 
 
@@ -95,14 +99,14 @@ class Rng:
         if n <= 0 or n > _TWO_64:
             # Above 2**64 no word is accepted (the limit below is 0): refuse, do not hang.
             raise ValueError(f"below() needs a bound from 1 to 2**64, not {n}")
-        limit = _TWO_64 - _TWO_64 % n
+        quick = _SURELY_ACCEPTED if n <= _TWO_32 else 0
         words = self._words
         while True:
             if not words:
                 self._refill()
                 words = self._words
             word = words.pop()
-            if word < limit:
+            if word < quick or word < _TWO_64 - _TWO_64 % n:
                 return word % n
 
     def randint(self, low: int, high: int) -> int:
@@ -123,16 +127,16 @@ class Rng:
         """The items in a uniformly random order (Fisher-Yates, see the module text)."""
         order = list(items)
         words = self._words
-        # below(i + 1) inlined: a shuffle is on the hot path of every deal.
+        # below(i + 1) inlined: a shuffle is on the hot path of every deal (and no sequence
+        # in memory is longer than 2**32, so the quick test always applies).
         for i in range(len(order) - 1, 0, -1):
             bound = i + 1
-            limit = _TWO_64 - _TWO_64 % bound
             while True:
                 if not words:
                     self._refill()
                     words = self._words
                 word = words.pop()
-                if word < limit:
+                if word < _SURELY_ACCEPTED or word < _TWO_64 - _TWO_64 % bound:
                     break
             j = word % bound
             order[i], order[j] = order[j], order[i]

@@ -158,7 +158,17 @@ class Euchre:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
         if phase is Phase.PLAY:
-            return tuple(map(self._plays.__getitem__, self._playable(state)))
+            plays = self._plays
+            hand = state.hands[state.turn]
+            trick = state.trick
+            if trick:  # E7: follow suit if possible (the left bower is a trump)
+                assert state.trump is not None
+                suit_of = self._orders[state.trump].suit_of
+                led = suit_of[trick[0]]
+                following = tuple(plays[card] for card in hand if suit_of[card] is led)
+                if following:
+                    return following
+            return tuple(map(plays.__getitem__, hand))
         if phase is Phase.BID_FIRST:
             return (_PASS, _ORDER_UP)
         if phase is Phase.ALONE:
@@ -236,15 +246,6 @@ class Euchre:
         return sorted_hand(view)
 
     # -- helpers ---------------------------------------------------------------------------
-
-    def _playable(self, state: EuchreState) -> tuple[Card, ...]:
-        hand = state.hands[state.turn]
-        trick = state.trick
-        if not trick:
-            return hand
-        assert state.trump is not None
-        order = self._orders[state.trump]
-        return order.following(hand, order.suit_of[trick[0]])
 
     def _illegal(self, state: EuchreState, action: Any, why: str = "") -> IllegalActionError:
         actor = self.actor(state)
