@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
 from trickcore.errors import IllegalActionError
-from trickcore.game import CHANCE, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
+from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
 from trickcore.rng import Rng
 from trickcore.tricks import TrickOrder, shuffle_problem
 from trickcore_euchre import determinize as _determinize
@@ -251,14 +251,15 @@ class Euchre:
         actor = self.actor(state)
         legal = self.legal_actions(state)
         who = "chance" if actor is CHANCE else f"seat {actor}"
+        shown = str(action) if isinstance(action, Action) else repr(action)
         if state.phase is Phase.OVER:
             return IllegalActionError(
-                f"the game is over; no action is legal (got {action!r})", action=action
+                f"the game is over; no action is legal (got {shown})", action=action
             )
         listed = ", ".join(str(a) for a in legal) if legal else "a shuffle of the whole pack"
         reason = f": {why}" if why else ""
         return IllegalActionError(
-            f"{action!r} is not legal for {who} in the {state.phase.value} phase{reason}; "
+            f"{shown} is not legal for {who} in the {state.phase.value} phase{reason}; "
             f"legal: {listed}",
             seat=actor,
             action=action,
@@ -278,7 +279,7 @@ class Euchre:
             raise self._illegal(state, action)
         order = action.order
         if len(order) != len(self.deck) or frozenset(order) != self._deck_set:
-            raise self._illegal(state, action, self._shuffle_problem(order))
+            raise self._illegal(state, action, shuffle_problem(order, self.deck))
         dealer = state.dealer
         assert dealer is not None
         hands: list[tuple[Card, ...]] = [(), (), (), ()]
@@ -297,9 +298,6 @@ class Euchre:
             turn=dealer if joker_up else (dealer + 1) % SEATS,
             last_hand=state.last_hand,
         )
-
-    def _shuffle_problem(self, order: tuple[Card, ...]) -> str:
-        return shuffle_problem(order, self.deck)
 
     # -- bidding (E4, E5) ------------------------------------------------------------------
 
