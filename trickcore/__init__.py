@@ -44,6 +44,15 @@ from trickcore.game import (
     Shuffle,
 )
 from trickcore.hookspecs import BotRegistrar, GameRegistrar, hookimpl
+from trickcore.match import (
+    EntryStats,
+    Estimate,
+    GameResult,
+    GameTask,
+    Match,
+    MatchError,
+    MatchResult,
+)
 from trickcore.plugins import PluginFailure, PluginHost, build_host, default_host
 from trickcore.replay import Replay
 from trickcore.rng import Rng
@@ -64,12 +73,19 @@ __all__ = [
     "DecodeError",
     "Direction",
     "DrawDealer",
+    "EntryStats",
+    "Estimate",
     "Event",
     "Game",
     "GameFactory",
     "GameRegistrar",
+    "GameResult",
+    "GameTask",
     "IllegalActionError",
     "InvalidStateError",
+    "Match",
+    "MatchError",
+    "MatchResult",
     "OptionError",
     "Options",
     "Outcome",

@@ -75,41 +75,31 @@ def determinize(game: Euchre, view: EuchreView, rng: Rng) -> EuchreState:
     discard_exists = view.picked_up and view.phase not in (Phase.DISCARD, Phase.JOKER_CALL)
     hide_discard = discard_exists and seat != dealer
     known = set(view.hand) | played | ({view.discard} if view.discard is not None else set())
-    known.add(up_card)  # placed below: face up, turned down, or with the dealer
+    known.add(up_card)  # face up, turned down, or (below) with the dealer
     unseen = [card for card in game.deck if card not in known]
+    # A picked-up up-card that the dealer has not played is in the dealer's hand or, face
+    # down, their discard (E4, E10): it is dealt with the unseen cards, to those two places only.
+    up_with_dealer = view.picked_up and seat != dealer and up_card not in played
+    if up_with_dealer:
+        unseen.append(up_card)
 
     void = voids(game, view)
     order = game.trick_order(view.trump) if view.trump is not None else None
     hidden_seats = [s for s in range(4) if s != seat or own_hidden]
-    sizes = {s: view.hand_sizes[s] for s in hidden_seats}
-    discard_size = 1 if hide_discard else 0
-
-    # A picked-up up-card not yet played is with the dealer: in hand or (face down) discarded.
-    up_to_discard = False
-    if view.picked_up and seat != dealer and up_card not in played:
-        dealer_void = order is not None and order.suit_of[up_card] in void[dealer]
-        if hide_discard and (dealer_void or rng.below(sizes[dealer] + 1) == 0):
-            up_to_discard = True
-            discard_size = 0
-        else:
-            sizes[dealer] -= 1
 
     def excluded(s: int) -> frozenset[Card]:
-        if order is None or not void[s]:
-            return frozenset()
-        return frozenset(card for card in unseen if order.suit_of[card] in void[s])
+        barred = {up_card} if up_with_dealer and s != dealer else set()
+        if order is not None and void[s]:
+            barred.update(card for card in unseen if order.suit_of[card] in void[s])
+        return frozenset(barred)
 
-    undealt_size = len(game.deck) - 21
-    slots = [Slot(sizes[s], excluded(s)) for s in hidden_seats]
-    slots += [Slot(discard_size), Slot(undealt_size)]
+    slots = [Slot(view.hand_sizes[s], excluded(s)) for s in hidden_seats]
+    slots.append(Slot(1 if hide_discard else 0))
+    slots.append(Slot(len(game.deck) - 21, frozenset({up_card} if up_with_dealer else ())))
     dealt = fill_slots(unseen, slots, rng)
 
     hands = [view.hand if s == seat and not own_hidden else () for s in range(4)]
     for s, cards in zip(hidden_seats, dealt[: len(hidden_seats)], strict=True):
         hands[s] = cards
-    if view.picked_up and seat != dealer and up_card not in played and not up_to_discard:
-        hands[dealer] = (*hands[dealer], up_card)
-    discard = view.discard
-    if hide_discard:
-        discard = up_card if up_to_discard else dealt[-2][0]
+    discard = dealt[-2][0] if hide_discard else view.discard
     return _public_state(view, hands=tuple(hands), discard=discard, undealt=dealt[-1])
