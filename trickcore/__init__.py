@@ -19,6 +19,7 @@ from trickcore.errors import (
     DecodeError,
     IllegalActionError,
     InvalidStateError,
+    MatchError,
     OptionError,
     PluginError,
     ReplayMismatchError,
@@ -50,7 +51,6 @@ from trickcore.match import (
     GameResult,
     GameTask,
     Match,
-    MatchError,
     MatchResult,
 )
 from trickcore.plugins import PluginFailure, PluginHost, build_host, default_host

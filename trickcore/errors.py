@@ -14,6 +14,7 @@ __all__ = [
     "DecodeError",
     "IllegalActionError",
     "InvalidStateError",
+    "MatchError",
     "OptionError",
     "PluginError",
     "ReplayMismatchError",
@@ -99,6 +100,11 @@ class TableError(TrickcoreError, ValueError):
     """A table set up or used the wrong way: the wrong number of seats, a seat that does not
     exist, an undo with nothing to undo, saving an unnamed bot, ``Table.run`` with a human
     seat."""
+
+
+class MatchError(TrickcoreError, ValueError):
+    """A match set up the wrong way (``games`` below 1), or an out file that does not belong to
+    the match (another game, options, seed or bots) or cannot be read."""
 
 
 class ReplayMismatchError(TrickcoreError, ValueError):

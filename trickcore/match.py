@@ -43,7 +43,7 @@ import msgspec
 
 from trickcore._version import __version__
 from trickcore.codec import digest
-from trickcore.errors import TableError, TrickcoreError
+from trickcore.errors import MatchError, TableError
 from trickcore.game import AnyGame
 from trickcore.plugins import PluginHost, default_host
 from trickcore.rng import Rng
@@ -76,11 +76,6 @@ OUT_FORMAT = 1
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: games in hand (resumed ones included) and games in the match."""
-
-
-class MatchError(TrickcoreError, ValueError):
-    """A match set up the wrong way (``games`` below 1), or an out file that does not belong to
-    the match (another game, options, seed or bots) or cannot be read."""
 
 
 # -- plain data ---------------------------------------------------------------------------------
