@@ -102,8 +102,8 @@ def paired_ratios(a: Timing, b: Timing) -> list[float]:
 # --- trickcore ------------------------------------------------------------------------------
 
 
-def trickcore_per_action_chance(hands: int, seed: int) -> Tally:
-    """Random hands, chance action k of hand i drawn from Rng(hand_seed, "chance", k) (Table)."""
+def _trickcore_playouts(hands: int, seed: int, chance_stream: Callable[[int, int], Rng]) -> Tally:
+    """Random hands; chance action k of hand i is drawn from ``chance_stream(i, k)``."""
     game: Any = trickcore.load("euchre", single_hand=True)
     initial_state = game.initial_state
     actor = game.actor
@@ -113,12 +113,11 @@ def trickcore_per_action_chance(hands: int, seed: int) -> Tally:
     below = Rng(seed, "bench").below
     actions = chance = 0
     for i in range(hands):
-        hand_seed = seed * HAND_SEED_STRIDE + i
         state = initial_state()
         k = 0
         while (who := actor(state)) is not None:
             if who is CHANCE:
-                action = sample_chance(state, Rng(hand_seed, "chance", k))
+                action = sample_chance(state, chance_stream(i, k))
                 k += 1
             else:
                 legal = legal_actions(state)
@@ -129,29 +128,16 @@ def trickcore_per_action_chance(hands: int, seed: int) -> Tally:
     return Tally(hands, actions, chance)
 
 
+def trickcore_per_action_chance(hands: int, seed: int) -> Tally:
+    """Random hands, chance action k of hand i drawn from Rng(hand_seed, "chance", k) (Table)."""
+    base = seed * HAND_SEED_STRIDE
+    return _trickcore_playouts(hands, seed, lambda i, k: Rng(base + i, "chance", k))
+
+
 def trickcore_persistent_chance(hands: int, seed: int) -> Tally:
     """Random hands, all chance drawn from one Rng(seed, "chance") stream for the whole run."""
-    game: Any = trickcore.load("euchre", single_hand=True)
-    initial_state = game.initial_state
-    actor = game.actor
-    legal_actions = game.legal_actions
-    sample_chance = game.sample_chance
-    apply = game.apply
-    below = Rng(seed, "bench").below
-    chance_rng = Rng(seed, "chance")
-    actions = chance = 0
-    for _ in range(hands):
-        state = initial_state()
-        while (who := actor(state)) is not None:
-            if who is CHANCE:
-                action = sample_chance(state, chance_rng)
-                chance += 1
-            else:
-                legal = legal_actions(state)
-                action = legal[below(len(legal))]
-            state = apply(state, action)
-            actions += 1
-    return Tally(hands, actions, chance)
+    stream = Rng(seed, "chance")
+    return _trickcore_playouts(hands, seed, lambda i, k: stream)
 
 
 # --- OpenSpiel ------------------------------------------------------------------------------
