@@ -32,7 +32,6 @@ from trickcore import (
 from trickcore.match import (
     MatchHeader,
     deal_seed,
-    format_table,
     mean_interval,
     play_game,
     rotations,
@@ -526,17 +525,3 @@ def test_heuristic_beats_random() -> None:
     assert heuristic.win_rate.value > 0.5
     assert result.entry("random").win_rate.value < 0.5
     assert heuristic.diff.value > 0 and heuristic.paired_diff.value > 0
-
-
-def test_the_table_lists_every_entry() -> None:
-    match = Match("toy", ["toy-random", "first"], games=2, seed=9, host=HOST)
-    result = match.run()
-    lines = result.table()
-    assert lines == format_table(result)
-    assert lines[0] == "toy: 2 deals x 2 rotations = 4 games, seed 9"
-    assert lines[1].split()[:6] == ["bot", "games", "wins", "draws", "losses", "win"]
-    assert [line.split()[0] for line in lines[2:]] == ["toy-random", "first"]
-    rand = result.entry("toy-random")
-    assert f"{rand.win_rate.value:.3f}" in lines[2]
-    # Columns line up: every row ends where the header ends (the last column is right-aligned).
-    assert len({len(line) for line in lines[1:]}) == 1

@@ -1,0 +1,70 @@
+"""Text tables for a terminal: the statistics of a match.
+
+Needs nothing but the core (not click), so a script may print the same table as the command
+line: ``print("\\n".join(match_table(match.run())))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trickcore.match import Estimate, MatchResult
+
+__all__ = ["match_table"]
+
+
+def match_table(result: MatchResult) -> list[str]:
+    """``result`` as lines of text: a title, a header and one row per entry (win rate, mean
+    points and mean point difference, each with its 95% interval)."""
+    title = (
+        f"{result.game}: {result.deals} deal{'s' if result.deals != 1 else ''} x "
+        f"{result.rotations} rotation{'s' if result.rotations != 1 else ''} = "
+        f"{result.games} game{'s' if result.games != 1 else ''}, seed {result.seed!r}"
+    )
+    header = (
+        "bot",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "win rate",
+        "95% CI",
+        "points",
+        "95% CI",
+        "diff",
+        "95% CI",
+        "paired 95% CI",
+    )
+    rows = [
+        (
+            entry.name,
+            str(entry.games),
+            str(entry.wins),
+            str(entry.draws),
+            str(entry.losses),
+            f"{entry.win_rate.value:.3f}",
+            _interval(entry.win_rate, 3),
+            f"{entry.points.value:.2f}",
+            _interval(entry.points, 2),
+            f"{entry.diff.value:+.2f}",
+            _interval(entry.diff, 2, sign=True),
+            _interval(entry.paired_diff, 2, sign=True),
+        )
+        for entry in result.entries
+    ]
+    widths = [max(len(row[column]) for row in [header, *rows]) for column in range(len(header))]
+
+    def line(cells: Sequence[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join([first, *rest]).rstrip()
+
+    return [title, line(header), *(line(row) for row in rows)]
+
+
+def _interval(estimate: Estimate, digits: int, sign: bool = False) -> str:
+    """``estimate``'s interval as ``[low, high]`` with ``digits`` decimals, or ``n/a``."""
+    if estimate.low is None or estimate.high is None:
+        return "n/a"
+    spec = f"{'+' if sign else ''}.{digits}f"
+    return f"[{estimate.low:{spec}}, {estimate.high:{spec}}]"
