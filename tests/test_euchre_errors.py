@@ -307,8 +307,8 @@ def test_tricks_won_mismatch() -> None:
     assert "trick 1 was not won by seat 2" in _refused(game, _decoded(state, wrong_winner)[0])
 
 
-# -- unreachable states that once slipped through (DESIGN 4: validate raises
-# InvalidStateError "unless a legal game can reach it") ----------------------------------
+# -- states no legal game can reach (DESIGN 4: validate raises InvalidStateError, and no other
+# exception, unless a legal game can reach the state) ------------------------------------
 
 
 def _alone_phase() -> tuple[Any, EuchreState]:
@@ -322,17 +322,16 @@ def _one_trick_played() -> tuple[Any, EuchreState]:
 
 
 def test_play_phase_without_trump_is_an_invalid_state() -> None:
-    """PLAY phase with ``trump`` null: validate must raise InvalidStateError, not
-    AssertionError (validate.py:138 in _play_problems; _phase_problems already found
-    "no trump or maker" but goes on into _play_problems)."""
+    """E4, E7: play starts only once trump is fixed, so a state in the play phase without
+    trump is refused, naming the missing trump and maker."""
     game, state = _playing()
     bad, _ = _decoded(state, lambda d: d.update(trump=None))
     assert "no trump or maker" in _refused(game, bad)
 
 
 def test_finished_trick_without_cards_is_an_invalid_state() -> None:
-    """A finished trick with no cards: validate.py:142 calls ``order.winner(trick.cards)``,
-    which raises IndexError (trickcore/tricks.py:82) instead of an InvalidStateError."""
+    """E7: a finished trick holds a card from every active seat; one with no cards is
+    refused."""
     game, state = _one_trick_played()
 
     def empty(data: Any) -> None:
@@ -342,8 +341,8 @@ def test_finished_trick_without_cards_is_an_invalid_state() -> None:
 
 
 def test_foreign_card_in_a_finished_trick_is_an_invalid_state() -> None:
-    """An 8C in a finished trick of the 24-card game: _card_problems names it, but
-    validate.py:142 then raises KeyError from the trick order (trickcore/tricks.py:82)."""
+    """E2: a card not in the pack (an 8C in the 24-card pack) played to a finished trick is
+    refused, naming the card."""
     game, state = _one_trick_played()
 
     def foreign(data: Any) -> None:
@@ -353,8 +352,8 @@ def test_foreign_card_in_a_finished_trick_is_an_invalid_state() -> None:
 
 
 def test_finished_trick_with_too_few_seats_is_refused() -> None:
-    """A finished trick of 4 cards listing 2 seats is accepted (no check that a trick's seats
-    are the active seats, one per card, clockwise from its leader)."""
+    """E7: a finished trick lists the active seats, one per card, clockwise from its leader;
+    a trick of 4 cards listing 2 seats is refused."""
     game, state = _one_trick_played()
 
     def short(data: Any) -> None:
@@ -365,24 +364,23 @@ def test_finished_trick_with_too_few_seats_is_refused() -> None:
 
 def test_picked_up_card_must_be_with_the_dealer() -> None:
     """E4: after the pick-up the up-card is in the dealer's hand, or is the dealer's discard,
-    or was played by the dealer. validate accepts ``up_card`` = a card of seat 1 (or a card
-    not even in the pack, 8C): _card_problems skips the up-card once ``picked_up`` is set.
-    determinize then crashes on such a view (KeyError / ValueError in fill_slots)."""
+    or was played by the dealer; an up-card held by seat 1 (AC), or not in the pack at all
+    (8C), is refused."""
     game, state = _playing()
     for card in ("AC", "8C"):
         _refused(game, _decoded(state, lambda d, c=card: d.update(up_card=c))[0])
 
 
 def test_pending_seat_out_of_range_is_refused() -> None:
-    """E6: ``pending=[1, 5]`` is accepted; applying "with partner" then yields a state with
-    turn 5, which validate itself refuses (apply returned a broken state)."""
+    """E1, E6: the players still to declare alone or with partner are seats of the table
+    (0-3); ``pending=[1, 5]`` is refused."""
     game, state = _alone_phase()
     _refused(game, _decoded(state, lambda d: d.update(pending=[1, 5]))[0])
 
 
 def test_sitting_out_must_match_the_lone_declarations() -> None:
-    """E6: seat 1 declared alone, so seat 3 sits out; a state with ``sitting_out=[]`` (and the
-    same 3-seat trick order) is accepted."""
+    """E6: the partner of a lone player sits out; after seat 1 declared alone, a state in
+    which seat 3 does not sit out (``sitting_out=[]``) is refused."""
     game, state = _bidding()
     state = run(game, state, "1=order_up 0=discard:TC 1=alone 2=partner 0=partner")
     assert state.sitting_out == (3,)
@@ -390,9 +388,8 @@ def test_sitting_out_must_match_the_lone_declarations() -> None:
 
 
 def test_game_over_before_any_deal_is_refused() -> None:
-    """validate.py:57 returns no problem for ``{"phase": "over", "dealer": 2}`` although its
-    own comment says such a game cannot happen; determinize on its view then fails an
-    assertion (determinize.py:72)."""
+    """E1, E8, E9: a game ends only after a hand (a side reached the target, or the single
+    hand was played or thrown in); a game over before any deal is refused."""
     game = euchre()
     bad = from_json(b'{"phase": "over", "dealer": 2}', game.state_type)
     _refused(game, bad)

@@ -4,13 +4,13 @@ Games are driven by seeds from hypothesis: each player's choice is a uniformly r
 action drawn from ``Rng(seed, "play")``, each chance action is
 ``game.sample_chance(state, Rng(seed, "chance", k))``. Options vary over the packs (24, 32, 25),
 stick the dealer, who may go alone, the lone lead, the lone defender bonus, single hands and
-small targets (short games). Every game is counted in ``GAMES``; the suite plays well over
-2,000 of them.
+small targets (short games). Each test counts the games it plays to their end and checks that
+it played its share of ``GAMES_PER_TEST``; the shares add up to well over 2,000 games.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
@@ -45,7 +45,10 @@ from trickcore_euchre.state import EuchreState, HandResult, Phase
 from trickcore_euchre.view import EuchreView
 
 GAMES: list[int] = [0]
-"""Random games played by this module (checked by the last test)."""
+"""Random games played to their end in this process (read through :func:`games_played`)."""
+
+GAMES_PER_TEST = {"invariants": 700, "heavy": 200, "replays": 500, "seeded": 1500}
+"""How many random games each test plays at least (hypothesis examples, or loop rounds)."""
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -85,6 +88,13 @@ def steps(game: Any, seed: int) -> Iterator[tuple[EuchreState, Any, EuchreState]
         yield state, action, after
         state = after
     GAMES[0] += 1
+
+
+def games_played(run: Callable[[], None]) -> int:
+    """Call ``run`` and return how many random games it played to their end."""
+    before = GAMES[0]
+    run()
+    return GAMES[0] - before
 
 
 # -- what the rule book says, written independently of the plugin ------------------------------
@@ -256,26 +266,34 @@ def play_and_check(options: dict[str, Any], seed: int, *, heavy_every: int = 0) 
     return final
 
 
-@settings(FAST, max_examples=700)
+@settings(FAST, max_examples=GAMES_PER_TEST["invariants"])
 @given(options=OPTIONS, seed=SEEDS)
-def test_random_games_keep_every_invariant(options: dict[str, Any], seed: int) -> None:
-    """E1-E10: validate, cards, actors, legal sets, E8 scores, outcome, views at every step."""
+def random_games_keep_every_invariant(options: dict[str, Any], seed: int) -> None:
     play_and_check(options, seed)
 
 
-@settings(FAST, max_examples=200)
+def test_random_games_keep_every_invariant() -> None:
+    """E1-E10: validate, cards, actors, legal sets, E8 scores, outcome, views at every step."""
+    played = games_played(random_games_keep_every_invariant)
+    assert played >= GAMES_PER_TEST["invariants"], played
+
+
+@settings(FAST, max_examples=GAMES_PER_TEST["heavy"])
 @given(options=OPTIONS, seed=SEEDS)
-def test_determinize_json_and_illegal_actions(options: dict[str, Any], seed: int) -> None:
-    """DESIGN 4, E10: determinize agrees with views and voids; JSON round trips of states,
-    actions and views; an illegal action raises and changes nothing (sampled steps)."""
+def determinize_json_and_illegal_actions(options: dict[str, Any], seed: int) -> None:
     play_and_check(options, seed, heavy_every=3)
 
 
-@settings(FAST, max_examples=500)
+def test_determinize_json_and_illegal_actions() -> None:
+    """DESIGN 4, E10: determinize agrees with views and voids; JSON round trips of states,
+    actions and views; an illegal action raises and changes nothing (sampled steps)."""
+    played = games_played(determinize_json_and_illegal_actions)
+    assert played >= GAMES_PER_TEST["heavy"], played
+
+
+@settings(FAST, max_examples=GAMES_PER_TEST["replays"])
 @given(options=OPTIONS, seed=SEEDS)
-def test_replays_reproduce(options: dict[str, Any], seed: int) -> None:
-    """DESIGN 7: re-applying the recorded actions gives an equal state and an equal digest,
-    also when the actions go through JSON."""
+def replays_reproduce(options: dict[str, Any], seed: int) -> None:
     game = load(options)
     recorded = []
     final = game.initial_state()
@@ -290,10 +308,22 @@ def test_replays_reproduce(options: dict[str, Any], seed: int) -> None:
     assert from_json(to_json(final), game.state_type) == final
 
 
+def test_replays_reproduce() -> None:
+    """DESIGN 7: re-applying the recorded actions gives an equal state and an equal digest,
+    also when the actions go through JSON."""
+    played = games_played(replays_reproduce)
+    assert played >= GAMES_PER_TEST["replays"], played
+
+
 def test_many_seeded_games_default_and_varied_options() -> None:
     """E1-E9: a fixed loop of 1,500 short games (cheap invariants at every step)."""
+    played = games_played(many_seeded_games)
+    assert played >= GAMES_PER_TEST["seeded"], played
+
+
+def many_seeded_games() -> None:
     choices = Rng(2024, "options")
-    for seed in range(1500):
+    for seed in range(GAMES_PER_TEST["seeded"]):
         target = choices.choice([1, 2, 3, 5])
         options: dict[str, Any] = {
             "target": target,
@@ -318,8 +348,6 @@ def test_many_seeded_games_default_and_varied_options() -> None:
             assert options["single_hand"] or final.scores[outcome.winner] >= target
 
 
-def test_zz_enough_games_were_played() -> None:
-    """The module's random games add up to at least 2,000 (when run as a whole)."""
-    if GAMES[0] < 1500:
-        pytest.skip("run the whole module to count its games")
-    assert GAMES[0] >= 2000, GAMES[0]
+def test_the_property_tests_play_over_2000_games() -> None:
+    """The shares of the tests above (each checked by its test) add up to over 2,000 games."""
+    assert sum(GAMES_PER_TEST.values()) > 2000, GAMES_PER_TEST
