@@ -492,6 +492,29 @@ def test_malformed_replays_are_clear_errors(tmp_path: Path, content: str) -> Non
     one_error_line(run("replay", "show", str(path)), 1, "bad.json")
 
 
+def test_replay_show_narrates_up_to_an_action_that_cannot_be_played(tmp_path: Path) -> None:
+    saved = tmp_path / "r.json"
+    assert (
+        run("play", "euchre", "--bots", "random", "--seed", "7", "--save", str(saved)).exit_code
+        == 0
+    )
+    data = json.loads(saved.read_text())
+    index = next(i for i, action in enumerate(data["actions"]) if action["type"] == "play")
+    full = run("replay", "show", str(saved)).stdout
+    data["actions"][index] = {"type": "play", "card": "ZZ"}
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data))
+    result = run("replay", "show", str(broken))
+    no_traceback(result)
+    assert result.exit_code == 1
+    warning, error = result.stderr.strip().splitlines()
+    assert warning.startswith(f"warning: this replay does not verify: action {index} ")
+    assert error.startswith(f"Error: cannot narrate further: action {index} ")
+    assert "is not a euchre action" in error
+    # the narration stops before that action: a strict prefix of the full one
+    assert result.stdout and full.startswith(result.stdout) and len(result.stdout) < len(full)
+
+
 def test_a_missing_replay_file_is_a_clear_error(tmp_path: Path) -> None:
     one_error_line(run("replay", "verify", str(tmp_path / "none.json")), 1, "cannot read")
 

@@ -9,7 +9,8 @@ action where anything differs:
 * an action that does not decode, or is not legal where it is played;
 * with a seed, a chance action that is not what the seed deals: chance action *k* (counting
   chance actions from 0) must equal ``game.sample_chance(state, Rng(seed, "chance", k))`` — see
-  :func:`chance_rng`, the convention :class:`~trickcore.table.Table` deals by;
+  :func:`~trickcore.history.chance_rng`, the convention :class:`~trickcore.table.Table` deals
+  by;
 * a state that does not match its checkpoint (a rule changed, or the replay was edited);
 * a final state that does not match the digest.
 
@@ -19,6 +20,10 @@ checked for legality. A digest is SHA-256 over the canonical MessagePack encodin
 
 Replays are saved as pretty JSON with :func:`dumps` and read back with :func:`loads`;
 :func:`replay_type` gives a game-specific struct (typed actions and options) for JSON Schema.
+
+The playing back itself is :mod:`trickcore.history` (:func:`reproduce` returns its
+:class:`~trickcore.history.History`); ``chance_rng``, ``checkpoint``, ``CHECKPOINT_LENGTH`` and
+``describe_action`` live there and are re-exported here.
 """
 
 from __future__ import annotations
@@ -32,10 +37,18 @@ import msgspec
 from trickcore._version import __version__
 from trickcore.codec import digest as _digest
 from trickcore.codec import from_json
-from trickcore.errors import IllegalActionError, ReplayMismatchError
-from trickcore.game import CHANCE, Actor, AnyGame, Outcome
-from trickcore.plugins import PluginHost, default_host
-from trickcore.rng import Rng
+from trickcore.errors import ReplayMismatchError
+from trickcore.game import AnyGame, Outcome
+from trickcore.history import (
+    CHECKPOINT_LENGTH,
+    History,
+    chance_rng,
+    checkpoint,
+    decode_actions,
+    describe_action,
+    load_game,
+)
+from trickcore.plugins import PluginHost
 
 __all__ = [
     "CHECKPOINT_LENGTH",
@@ -45,17 +58,16 @@ __all__ = [
     "checkpoint",
     "describe_action",
     "dumps",
+    "from_history",
     "loads",
     "record",
     "replay_type",
+    "reproduce",
     "verify",
 ]
 
 FORMAT = 1
 """The replay format this version of trickcore writes and reads."""
-
-CHECKPOINT_LENGTH = 16
-"""Hex digits of a state's digest kept as the checkpoint after each action."""
 
 
 class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -88,112 +100,33 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """The final scores, for display (checked by :func:`verify` when present)."""
 
 
-def chance_rng(seed: int | str, index: int) -> Rng:
-    """The stream chance action ``index`` (counted from 0 over the whole game) is drawn from:
-    ``Rng(seed, "chance", index)``. It depends on nothing else, so neither bots nor an undo can
-    change a deal."""
-    return Rng(seed, "chance", index)
-
-
-def checkpoint(state: Any) -> str:
-    """The short digest recorded after each action: the first :data:`CHECKPOINT_LENGTH` hex
-    digits of :func:`trickcore.codec.digest`."""
-    return _digest(state)[:CHECKPOINT_LENGTH]
-
-
-def describe_action(action: Any) -> str:
-    """A short text for an action in messages: its ``str()`` when the action type defines one
-    (``"play QH"``), else its compact JSON (``{"type":"play","card":"QH"}``)."""
-    own_str: object = type(action).__str__
-    if own_str is not object.__str__:
-        return str(action)
-    try:
-        return msgspec.json.encode(action).decode()
-    except (TypeError, ValueError):
-        return repr(action)
-
-
-def _who(actor: Actor, action: Any) -> str:
-    if actor is CHANCE:
-        return f"chance: {describe_action(action)}"
-    if actor is None:
-        return describe_action(action)
-    return f"seat {actor}: {describe_action(action)}"
-
-
 def _json_form(obj: Any) -> Any:
     """``obj`` as plain JSON values (lists, not tuples), exactly as it reads back from JSON."""
     return msgspec.json.decode(msgspec.json.encode(obj))
 
 
-def _play(
-    game: AnyGame,
-    actions: Sequence[Any],
+def from_history(
+    history: History[Any, Any],
     *,
-    seed: int | str | None,
-    checkpoints: Sequence[str] | None = None,
-) -> tuple[list[Any], list[Actor]]:
-    """Apply ``actions`` from the initial state, checking chance against ``seed`` and states
-    against ``checkpoints``; the states (initial one first) and who took each action."""
-    state = game.initial_state()
-    states = [state]
-    actors: list[Actor] = []
-    chance = 0
-    for index, action in enumerate(actions):
-        actor = game.actor(state)
-        if actor is None:
-            raise ReplayMismatchError(
-                f"replay diverges at action {index} ({describe_action(action)}): "
-                "the game was already over",
-                index=index,
-            )
-        if actor is CHANCE:
-            if seed is not None and action != game.sample_chance(state, chance_rng(seed, chance)):
-                raise ReplayMismatchError(
-                    f"action {index} ({describe_action(action)}) differs from what seed "
-                    f"{seed!r} deals",
-                    index=index,
-                )
-            chance += 1
-        try:
-            state = game.apply(state, action)
-        except IllegalActionError as error:
-            raise ReplayMismatchError(
-                f"replay diverges at action {index} ({_who(actor, action)}): "
-                f"it is not legal there: {error}",
-                index=index,
-            ) from error
-        if checkpoints is not None and checkpoint(state) != checkpoints[index]:
-            raise ReplayMismatchError(
-                f"replay diverges at action {index} ({_who(actor, action)}): "
-                "the state after it does not match the recorded checkpoint",
-                index=index,
-            )
-        states.append(state)
-        actors.append(actor)
-    return states, actors
-
-
-def _assemble(
-    game: AnyGame,
-    actions: Sequence[Any],
-    checkpoints: Sequence[str],
-    final: Any,
-    *,
-    seed: int | str | None,
     seats: Sequence[str],
+    checkpoints: Sequence[str] | None = None,
 ) -> Replay:
-    """A :class:`Replay` from a history already played (no action is applied again)."""
+    """The :class:`Replay` of a game already played (no action is applied again).
+
+    ``seats`` holds one label per seat; ``checkpoints`` (one per action) may be given when the
+    caller has them already, otherwise they are computed from the history's states.
+    """
+    game = history.game
     return Replay(
         trickcore=__version__,
         game=game.name,
         options=_json_form(game.options),
-        seed=seed,
+        seed=history.seed,
         seats=tuple(seats),
-        actions=tuple(_json_form(action) for action in actions),
-        checkpoints=tuple(checkpoints),
-        digest=_digest(final),
-        outcome=game.outcome(final),
+        actions=tuple(_json_form(action) for action in history.actions),
+        checkpoints=tuple(checkpoints) if checkpoints is not None else history.checkpoints(),
+        digest=_digest(history.final),
+        outcome=history.outcome,
     )
 
 
@@ -210,34 +143,16 @@ def record(
     """
     if len(seats) != game.seats:
         raise ValueError(f"{game.name} is played by {game.seats} seats; {len(seats)} labels given")
-    states, _ = _play(game, actions, seed=seed)
-    marks = [checkpoint(state) for state in states[1:]]
-    return _assemble(game, actions, marks, states[-1], seed=seed, seats=seats)
+    return from_history(History.replay(game, actions, seed=seed), seats=seats)
 
 
-def _decode_actions(game: AnyGame, replay: Replay) -> list[Any]:
-    decoded = []
-    for index, data in enumerate(replay.actions):
-        try:
-            decoded.append(msgspec.convert(data, game.action_type))
-        except (msgspec.ValidationError, ValueError) as error:
-            raise ReplayMismatchError(
-                f"action {index} ({_json_text(data)}) is not a {game.name} action: {error}",
-                index=index,
-            ) from None
-    return decoded
+def reproduce(replay: Replay, game: AnyGame) -> History[Any, Any]:
+    """Check ``replay`` against ``game`` (already loaded with the replay's options, e.g. by
+    :func:`trickcore.history.load_game`) and return its :class:`~trickcore.history.History`.
 
-
-def _json_text(data: Any) -> str:
-    try:
-        return msgspec.json.encode(data).decode()
-    except (TypeError, ValueError):
-        return repr(data)
-
-
-def _reproduce(game: AnyGame, replay: Replay) -> tuple[list[Any], list[Any], list[Actor]]:
-    """Check ``replay`` against ``game`` (already loaded with its options); the decoded actions,
-    the states (initial one first) and who took each action."""
+    Raises :class:`~trickcore.errors.ReplayMismatchError` as :func:`verify` does (without the
+    format check).
+    """
     if len(replay.seats) != game.seats:
         raise ReplayMismatchError(
             f"the replay has {len(replay.seats)} seats but {game.name} is played by {game.seats}"
@@ -247,27 +162,24 @@ def _reproduce(game: AnyGame, replay: Replay) -> tuple[list[Any], list[Any], lis
             f"the replay has {len(replay.actions)} actions but {len(replay.checkpoints)} "
             "checkpoints (one per action expected)"
         )
-    actions = _decode_actions(game, replay)
-    states, actors = _play(game, actions, seed=replay.seed, checkpoints=replay.checkpoints)
-    final = states[-1]
-    if _digest(final) != replay.digest:
+    actions = decode_actions(game, replay.actions)
+    history = History.replay(game, actions, seed=replay.seed, checkpoints=replay.checkpoints)
+    if _digest(history.final) != replay.digest:
         raise ReplayMismatchError(
             f"the final state does not match the recorded digest (all {len(actions)} actions "
             "and their checkpoints matched)"
         )
-    if replay.outcome is not None and replay.outcome != game.outcome(final):
+    outcome = history.outcome
+    if replay.outcome is not None and replay.outcome != outcome:
         raise ReplayMismatchError(
-            f"the recorded outcome {_json_text(replay.outcome)} does not match the game's "
-            f"{_json_text(game.outcome(final))}"
+            f"the recorded outcome {_text(replay.outcome)} does not match the game's "
+            f"{_text(outcome)}"
         )
-    return actions, states, actors
+    return history
 
 
-def _load_game(replay: Replay, host: PluginHost | None) -> AnyGame:
-    """The replay's game, bound to its options, from ``host`` (default: the default host)."""
-    # to_builtins: a replay decoded with replay_type() holds its options as a struct.
-    options: dict[str, Any] = msgspec.to_builtins(replay.options)
-    return (host if host is not None else default_host()).load(replay.game, **options)
+def _text(outcome: Outcome) -> str:
+    return msgspec.json.encode(outcome).decode()
 
 
 def verify(replay: Replay, *, host: PluginHost | None = None) -> Outcome:
@@ -283,9 +195,8 @@ def verify(replay: Replay, *, host: PluginHost | None = None) -> Outcome:
         raise ReplayMismatchError(
             f"replay format {replay.format} is not supported (this trickcore reads format {FORMAT})"
         )
-    game = _load_game(replay, host)
-    _, states, _ = _reproduce(game, replay)
-    return game.outcome(states[-1])
+    game = load_game(replay.game, replay.options, host=host)
+    return reproduce(replay, game).outcome
 
 
 def dumps(replay: Replay) -> bytes:

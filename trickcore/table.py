@@ -10,7 +10,7 @@ Determinism
 
 * **Chance.** Chance action *k* of the game (chance actions counted from 0 over the whole
   game) is ``game.sample_chance(state, Rng(seed, "chance", k))`` (see
-  :func:`~trickcore.replay.chance_rng`). It depends on nothing else, so bots, undo and resume
+  :func:`~trickcore.history.chance_rng`). It depends on nothing else, so bots, undo and resume
   never change a deal: after an undo the same cards come out again.
 * **Bots.** A bot named by a string is built by its registered factory from
   ``BotSpec(game, seat, Rng(seed, "bot", seat, epoch), options={})`` (see :func:`bot_rng`).
@@ -59,17 +59,9 @@ from trickcore.errors import (
     WrongSeatError,
 )
 from trickcore.game import CHANCE, Actor, Game, Outcome, Seat
+from trickcore.history import History, chance_rng, checkpoint, describe_action, load_game
 from trickcore.plugins import PluginHost, default_host
-from trickcore.replay import (
-    FORMAT,
-    Replay,
-    _assemble,
-    _load_game,
-    _reproduce,
-    chance_rng,
-    checkpoint,
-    describe_action,
-)
+from trickcore.replay import FORMAT, Replay, from_history, reproduce
 from trickcore.rng import Rng
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SeatSpec", "Table", "TableError", "bot_rng"]
@@ -492,17 +484,21 @@ class Table(Generic[S, A, V]):
             marks.append(checkpoint(states[index + 1]))
         return marks
 
+    def history(self) -> History[S, A]:
+        """The :class:`~trickcore.history.History` of the game so far: every action, who took
+        it and every state, initial one first (a snapshot: later actions do not change it)."""
+        return History(
+            game=self._game,
+            seed=self._seed,
+            actions=tuple(self._actions),
+            actors=tuple(self._actors),
+            states=tuple(self._states),
+        )
+
     def replay(self) -> Replay:
         """The :class:`~trickcore.replay.Replay` of the game so far (finished or not), built from
         the stored states without applying any action again."""
-        return _assemble(
-            self._game,
-            self._actions,
-            self._checkpoints(),
-            self._states[-1],
-            seed=self._seed,
-            seats=self._labels,
-        )
+        return from_history(self.history(), seats=self._labels, checkpoints=self._checkpoints())
 
     def _saved_name(self, seat: Seat, item: SeatSpec) -> str | None:
         if item is None or isinstance(item, str):
@@ -555,13 +551,13 @@ class Table(Generic[S, A, V]):
             raise DecodeError("a saved table must have a seed; this one has none")
         if saved.epoch < 0 or saved.undos < 0:
             raise DecodeError("a saved table's epoch and undo count cannot be negative")
-        game = _load_game(replay, host)
+        game = load_game(replay.game, replay.options, host=host)
         if len(saved.seats) != game.seats:
             raise DecodeError(
                 f"the saved table has {len(saved.seats)} seats but {game.name} is played by "
                 f"{game.seats}"
             )
-        actions, states, actors = _reproduce(game, replay)
+        history = reproduce(replay, game)
         table: Table[Any, Any, Any] = cls.__new__(cls)
         table._setup(
             game,
@@ -572,11 +568,11 @@ class Table(Generic[S, A, V]):
             epoch=saved.epoch + 1,
         )
         table._undos = saved.undos
-        table._actions = actions
-        table._actors = actors
-        table._states = states
+        table._actions = list(history.actions)
+        table._actors = list(history.actors)
+        table._states = list(history.states)
         table._marks = list(replay.checkpoints)
-        table._chance = sum(1 for actor in actors if actor is CHANCE)
+        table._chance = history.chance_actions
         return table
 
     def __repr__(self) -> str:

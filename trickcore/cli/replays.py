@@ -11,15 +11,15 @@ import msgspec
 
 from trickcore.cli.errors import CliError
 from trickcore.cli.narrate import Narrator
-from trickcore.cli.text import describe, outcome_lines
+from trickcore.cli.text import outcome_lines
 from trickcore.errors import (
-    IllegalActionError,
     OptionError,
     ReplayMismatchError,
     TrickcoreError,
     UnknownGameError,
 )
 from trickcore.game import AnyGame
+from trickcore.history import decode_action, load_game, steps
 from trickcore.plugins import PluginHost
 from trickcore.replay import Replay, loads, verify
 
@@ -40,7 +40,7 @@ def read_replay(path: Path) -> Replay:
 
 def _game_of(replay: Replay, host: PluginHost) -> AnyGame:
     try:
-        return host.load(replay.game, **replay.options)
+        return load_game(replay.game, replay.options, host=host)
     except (UnknownGameError, OptionError) as error:
         raise CliError(f"cannot load the replay's game: {error}") from None
 
@@ -76,20 +76,15 @@ def show(path: Path, host: PluginHost) -> None:
     except TrickcoreError as error:
         click.echo(f"warning: this replay does not verify: {error}", err=True)
     narrator = Narrator(game, replay.seats)
+    # Decoded lazily and unchecked against seed and checkpoints: narrate as far as it plays.
+    actions = (decode_action(game, data, index) for index, data in enumerate(replay.actions))
     state = game.initial_state()
-    for index, data in enumerate(replay.actions):
-        try:
-            action = msgspec.convert(data, game.action_type)
-        except (msgspec.ValidationError, ValueError) as error:
-            raise CliError(f"action {index} is not a {game.name} action: {error}") from None
-        if game.actor(state) is None:
-            raise CliError(f"action {index} ({describe(action)}) comes after the game is over")
-        try:
-            after = game.apply(state, action)
-        except IllegalActionError as error:
-            raise CliError(f"action {index} ({describe(action)}) is not legal: {error}") from None
-        narrator.step(state, action, after)
-        state = after
+    try:
+        for step in steps(game, actions, seed=None):
+            narrator.step(step.before, step.action, step.after)
+            state = step.after
+    except ReplayMismatchError as error:
+        raise CliError(f"cannot narrate further: {error}") from None
     click.echo("")
     for line in outcome_lines(game, game.outcome(state)):
         click.echo(line)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from trickcore.game import AnyGame, Outcome, Seat
-from trickcore.replay import describe_action
+from trickcore.history import describe_action
 
 __all__ = [
     "columns",
