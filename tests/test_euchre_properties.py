@@ -41,6 +41,7 @@ from trickcore_euchre.actions import (
     Play,
     WithPartner,
 )
+from trickcore_euchre.ranking import same_colour
 from trickcore_euchre.state import EuchreState, HandResult, Phase
 from trickcore_euchre.view import EuchreView
 
@@ -105,7 +106,7 @@ def effective_suit(card: Card, trump: Suit) -> Suit:
     if card is Card.JOKER:
         return trump
     assert card.suit is not None and card.rank is not None
-    if card.rank.value == "J" and card.suit is trump.partner:
+    if card.rank.value == "J" and card.suit is same_colour(trump):
         return trump
     return card.suit
 

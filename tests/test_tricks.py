@@ -1,4 +1,5 @@
-"""Trick mechanics of ``trickcore/tricks.py``: following suit, trumps and the trick winner."""
+"""Trick mechanics of ``trickcore/kit/tricks.py``: card order, following suit, trumps and the trick
+winner."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from hypothesis import strategies as st
 
 from trickcore import Card, Rank, Suit, cards
 from trickcore.cards import standard_deck
-from trickcore.tricks import TRUMP_BASE, TrickOrder, rank_strength
+from trickcore.kit.tricks import (
+    TRUMP_BASE,
+    FollowOrTrump,
+    FollowSuit,
+    TrickOrder,
+    rank_strength,
+    revealed_voids,
+)
 
 DECK = standard_deck()
 EUCHRE_DECK = standard_deck([Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE])
@@ -72,16 +80,79 @@ def test_rank_strength() -> None:
     assert rank_strength(Card.JOKER) == 15
 
 
-def test_following() -> None:
+def test_follow_suit_legal_and_allows() -> None:
+    """E7, A6: follow the suit led if you can, else play anything."""
     hand = cards("AS 9H KH 2D")
-    assert SPADES.following(hand, Suit.HEARTS) == cards("9H KH")
-    assert SPADES.following(hand, Suit.SPADES) == cards("AS")
+    spades = FollowSuit(SPADES)
+    assert spades.legal(hand, cards("3H")) == cards("9H KH")
+    assert spades.legal(hand, cards("3S 4H")) == cards("AS")
     # void in the suit led: anything, trumps included
-    assert SPADES.following(hand, Suit.CLUBS) == hand
-    assert NO_TRUMP.following(hand, Suit.DIAMONDS) == cards("2D")
-    assert SPADES.following((), Suit.CLUBS) == ()
+    assert spades.legal(hand, cards("3C")) == hand
+    assert FollowSuit(NO_TRUMP).legal(hand, cards("3D")) == cards("2D")
+    assert spades.legal(hand, ()) == hand  # any card may be led
+    assert spades.legal((), cards("3C")) == ()
+    for trick in (cards("3H"), cards("3S"), cards("3C"), ()):
+        allowed = spades.legal(hand, trick)
+        assert [card for card in hand if spades.allows(hand, trick, card)] == list(allowed)
     assert SPADES.cards_of_suit(hand, Suit.HEARTS) == cards("9H KH")
     assert SPADES.cards_of_suit(hand, Suit.CLUBS) == ()
+
+
+def test_follow_suit_reveals_a_void_by_not_following() -> None:
+    spades = FollowSuit(SPADES)
+    assert spades.revealed(cards("3H"), Card("AS")) is Suit.HEARTS
+    assert spades.revealed(cards("3H"), Card("9H")) is None
+    assert spades.revealed((), Card("9H")) is None  # a lead reveals nothing
+    plays = [
+        (
+            (1, 2, 3, 0),
+            cards("3H 4H AS 2D"),
+        ),
+        ((2, 3), cards("5C 6D")),
+    ]
+    assert revealed_voids(spades, plays, 4) == {
+        0: {Suit.HEARTS},
+        1: set(),
+        2: set(),
+        3: {Suit.HEARTS, Suit.CLUBS},
+    }
+
+
+def test_follow_or_trump_f4() -> None:
+    """F4: holding the suit led, follow or trump; without it, anything; a trump lead is
+    followed with trumps when possible; no duty to overtrump."""
+    policy = FollowOrTrump(SPADES)
+    hand = cards("9H KH 2S 5S 3D")
+    assert policy.legal(hand, cards("4H")) == cards("9H KH 2S 5S")
+    assert policy.legal(hand, cards("4C")) == hand  # void in clubs
+    assert policy.legal(hand, cards("4S")) == cards("2S 5S")  # trump led
+    assert policy.legal(cards("9H 3D"), cards("4S")) == cards("9H 3D")  # no trumps: anything
+    assert policy.legal(hand, cards("4H AS")) == cards("9H KH 2S 5S")  # undertrumping allowed
+
+
+def test_follow_or_trump_no_undertrump() -> None:
+    """F4 option ``no_undertrump``: a player who can follow may not trump lower than the best
+    trump in a trumped plain trick; without the led suit, any card still goes."""
+    policy = FollowOrTrump(SPADES, no_undertrump=True)
+    hand = cards("9H KH 2S QS 3D")
+    assert policy.legal(hand, cards("4H 8S")) == cards("9H KH QS")  # 2S would undertrump
+    assert policy.legal(hand, cards("4H")) == cards("9H KH 2S QS")  # not trumped yet
+    assert policy.legal(cards("2S 3D"), cards("4H 8S")) == cards("2S 3D")  # void: anything
+    assert policy.legal(hand, cards("4S 8S")) == cards("2S QS")  # a trump lead: any trump
+
+
+def test_follow_or_trump_reveals_only_what_neither_follows_nor_trumps() -> None:
+    """F4 and determinize: trumping a plain lead reveals nothing (the player may hold the
+    suit); a card that neither follows nor trumps reveals a void in the suit led."""
+    policy = FollowOrTrump(SPADES)
+    assert policy.revealed(cards("4H"), Card("2S")) is None
+    assert policy.revealed(cards("4H"), Card("3D")) is Suit.HEARTS
+    assert policy.revealed(cards("4H"), Card("9H")) is None
+    assert policy.revealed(cards("4S"), Card("3D")) is Suit.SPADES  # no trump on a trump lead
+    strict = FollowOrTrump(SPADES, no_undertrump=True)
+    assert strict.revealed(cards("4H 8S"), Card("2S")) is Suit.HEARTS  # undertrumped: void
+    assert strict.revealed(cards("4H 8S"), Card("QS")) is None
+    assert policy.revealed(cards("4H 8S"), Card("2S")) is None  # allowed without the option
 
 
 def test_plain_refuses_the_joker() -> None:
@@ -102,9 +173,10 @@ def test_custom_strength_and_effective_suits() -> None:
     assert winner(euchre, "AD JD KD") == "JD"  # the left bower is a trump, not a diamond
     assert winner(euchre, "AH JD KH") == "JD"
     assert winner(euchre, "JD JH AH") == "JH"
-    assert euchre.following(cards("JD 9D AS"), Suit.DIAMONDS) == cards("9D")
-    assert euchre.following(cards("JD AS"), Suit.DIAMONDS) == cards("JD AS")
-    assert euchre.following(cards("JD AS"), Suit.HEARTS) == cards("JD")
+    follow = FollowSuit(euchre)
+    assert follow.legal(cards("JD 9D AS"), cards("TD")) == cards("9D")
+    assert follow.legal(cards("JD AS"), cards("TD")) == cards("JD AS")
+    assert follow.legal(cards("JD AS"), cards("TH")) == cards("JD")
     # low-ace strength: the caller's function is used
     low_aces = TrickOrder.plain(DECK, None, lambda c: 1 if c.rank is Rank.ACE else rank_strength(c))
     assert winner(low_aces, "AC 2C") == "2C"
@@ -138,6 +210,38 @@ def test_winner_matches_naive_reference(trick: list[Card], trump: Suit | None) -
     trump=st.sampled_from([None, *Suit]),
 )
 def test_following_matches_naive_reference(hand: list[Card], led: Suit, trump: Suit | None) -> None:
-    allowed = TrickOrder.plain(DECK, trump).following(hand, led)
+    lead = next(card for card in DECK if card.suit is led and card not in hand)
+    allowed = FollowSuit(TrickOrder.plain(DECK, trump)).legal(hand, (lead,))
     same = [card for card in hand if card.suit is led]
     assert list(allowed) == (same or hand)
+
+
+@given(
+    hand=st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True),
+    trick=st.lists(st.sampled_from(DECK), min_size=1, max_size=3, unique=True),
+    trump=st.sampled_from(list(Suit)),
+    strict=st.booleans(),
+)
+def test_follow_or_trump_matches_naive_reference(
+    hand: list[Card], trick: list[Card], trump: Suit, strict: bool
+) -> None:
+    """F4 in the rule book's words, against the policy; and a card is revealed to be a void
+    exactly when it could not have been played by a player holding the suit led."""
+    hand = [card for card in hand if card not in trick]
+    policy = FollowOrTrump(TrickOrder.plain(DECK, trump), no_undertrump=strict)
+    led = trick[0].suit
+    best = max((c.rank.order for c in trick if c.suit is trump and c.rank), default=0)
+    holds_led = any(card.suit is led for card in hand)
+
+    def naive(card: Card) -> bool:
+        if not holds_led or card.suit is led:
+            return True
+        if card.suit is not trump:
+            return False
+        undertrump = strict and led is not trump and card.rank is not None
+        return not (undertrump and best and card.rank.order < best)
+
+    assert list(policy.legal(hand, trick)) == [card for card in hand if naive(card)]
+    for card in policy.legal(hand, trick):
+        if policy.revealed(trick, card) is not None:
+            assert not holds_led

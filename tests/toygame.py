@@ -32,7 +32,7 @@ from trickcore import (
     cards,
     hookimpl,
 )
-from trickcore.tricks import TrickOrder
+from trickcore.kit.tricks import FollowSuit, TrickOrder
 
 DECK = cards("AS KS 9S AH KH 9H")
 HAND = 3
@@ -140,12 +140,7 @@ class ToyGame:
         if actor is CHANCE:
             return (DrawDealer(seat=0), DrawDealer(seat=1)) if state.dealer is None else ()
         hand = state.hands[actor]
-        allowed = (
-            self._order.following(hand, self._order.suit_of[state.trick[0]])
-            if state.trick
-            else hand
-        )
-        return tuple(Play(card=card) for card in allowed)
+        return tuple(Play(card=card) for card in FollowSuit(self._order).legal(hand, state.trick))
 
     def sample_chance(self, state: ToyState, rng: Rng) -> Any:
         if state.dealer is None:
@@ -220,9 +215,8 @@ class ToyGame:
             tricks=view.tricks,
         )
 
-    def events(
-        self, before: ToyState, action: Any, after: ToyState, seat: int | None
-    ) -> tuple[Any, ...]:
+    def events(self, before: ToyState, action: Any, seat: int | None) -> tuple[Any, ...]:
+        after = self.apply(before, action)
         if isinstance(action, DrawDealer):
             return (DealerDrawn(seat=action.seat),)
         if isinstance(action, Shuffle):

@@ -49,24 +49,11 @@ class Suit(enum.Enum):
         """True for diamonds and hearts."""
         return self is Suit.DIAMONDS or self is Suit.HEARTS
 
-    @property
-    def partner(self) -> Suit:
-        """The other suit of the same colour (clubs and spades, diamonds and hearts)."""
-        return _SAME_COLOUR[self]
-
     def __str__(self) -> str:
         return self.value
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
-
-
-_SAME_COLOUR = {
-    Suit.CLUBS: Suit.SPADES,
-    Suit.SPADES: Suit.CLUBS,
-    Suit.DIAMONDS: Suit.HEARTS,
-    Suit.HEARTS: Suit.DIAMONDS,
-}
 
 
 class Rank(enum.Enum):

@@ -105,13 +105,43 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """Scores and result of a game so far.
 
     ``scores[i]`` belongs to side ``i`` (see :attr:`Game.sides`). ``winner`` is the winning
-    side once the game is over, or ``None`` while it goes on and on a draw.
+    side once the game is over, or ``None`` while it goes on and on a draw. ``returns[s]`` is
+    seat ``s``'s result, what tournaments and reinforcement-learning libraries consume: once the
+    game is over, +1 for each seat of the winning side and -1 shared out among the losing sides
+    (-1 each with two sides, -1/3 each with four players for themselves); 0 on a draw and while
+    the game goes on. Build it with :meth:`settle`.
     """
 
     scores: tuple[int, ...]
     finished: bool
     winner: int | None = None
     draw: bool = False
+    returns: tuple[float, ...] = ()
+
+    @classmethod
+    def settle(
+        cls,
+        sides: tuple[tuple[Seat, ...], ...],
+        scores: tuple[int, ...],
+        *,
+        finished: bool,
+        winner: int | None,
+    ) -> Outcome:
+        """The outcome of a game whose ``sides`` (seats per side) have ``scores``."""
+        seats = sum(len(side) for side in sides)
+        returns = [0.0] * seats
+        if finished and winner is not None:
+            loss = -1.0 / (len(sides) - 1) if len(sides) > 1 else 0.0
+            for side, members in enumerate(sides):
+                for seat in members:
+                    returns[seat] = 1.0 if side == winner else loss
+        return cls(
+            scores=scores,
+            finished=finished,
+            winner=winner,
+            draw=finished and winner is None,
+            returns=tuple(returns),
+        )
 
 
 S = TypeVar("S")
@@ -196,17 +226,14 @@ class Game(Protocol[S, A, V, O_co]):
         """A full state consistent with everything ``view`` shows, hidden cards drawn from rng."""
         ...
 
-    def events(self, before: S, action: A, after: S, seat: Seat | None) -> tuple[Any, ...]:
-        """What ``action`` did, as ``seat`` may see it (``None``: a spectator seeing public
-        information only)."""
+    def events(self, state: S, action: A, seat: Seat | None) -> tuple[Event, ...]:
+        """What ``action`` does when applied to ``state``, as ``seat`` may see it (``None``: a
+        spectator seeing public information only). The events come from the same transition
+        as :meth:`apply` (see :mod:`trickcore.kit.events`)."""
         ...
 
     def validate(self, state: S) -> None:
         """Raise :class:`~trickcore.errors.InvalidStateError` unless a legal game can reach it."""
-        ...
-
-    def describe_view(self, view: V) -> str:
-        """A few lines of text showing a view to a person (used by the command line)."""
         ...
 
 

@@ -170,9 +170,13 @@ def reproduce(replay: Replay, game: AnyGame) -> History[Any, Any]:
             "and their checkpoints matched)"
         )
     outcome = history.outcome
-    if replay.outcome is not None and replay.outcome != outcome:
+    recorded = replay.outcome
+    if recorded is not None and not recorded.returns:
+        # Replays recorded before outcomes had per-seat returns: compare the rest.
+        outcome = msgspec.structs.replace(outcome, returns=())
+    if recorded is not None and recorded != outcome:
         raise ReplayMismatchError(
-            f"the recorded outcome {_text(replay.outcome)} does not match the game's "
+            f"the recorded outcome {_text(recorded)} does not match the game's "
             f"{_text(outcome)}"
         )
     return history

@@ -303,7 +303,7 @@ class Table(Generic[S, A, V]):
         states = self._states
         found: list[tuple[int, Any]] = []
         for index in range(since, len(self._actions)):
-            for event in game.events(states[index], self._actions[index], states[index + 1], seat):
+            for event in game.events(states[index], self._actions[index], seat):
                 found.append((index, event))
         return found
 

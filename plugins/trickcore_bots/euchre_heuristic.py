@@ -31,26 +31,28 @@ from typing import ClassVar
 
 from trickcore.bots import BotSpec
 from trickcore.cards import Card, Rank, Suit
-from trickcore.tricks import TrickOrder
-from trickcore_euchre.actions import (
+from trickcore.kit.tricks import TrickOrder
+from trickcore_euchre import (
     Call,
     Discard,
+    Euchre,
     EuchreAction,
+    EuchreView,
     GoAlone,
     OrderUp,
     Pass,
+    Phase,
     Play,
     WithPartner,
+    left_bower,
+    right_bower,
+    same_colour,
+    voids,
 )
-from trickcore_euchre.determinize import voids
-from trickcore_euchre.ranking import left_bower, right_bower
-from trickcore_euchre.rules import Euchre
-from trickcore_euchre.state import Phase
-from trickcore_euchre.view import EuchreView
 
 __all__ = ["EuchreHeuristicBot"]
 
-SEATS = 4
+SEATING = Euchre.seating
 
 # -- hand valuation (bidding) -------------------------------------------------------------------
 
@@ -225,7 +227,7 @@ class EuchreHeuristicBot:
         else:
             share = self.UP_CARD_SHARE * self._trump_worth(up, trump)
             # The up-card goes to the dealer: good for the dealer's partner, bad for the others.
-            same_side = (dealer - self._seat) % 2 == 0
+            same_side = SEATING.same_side(dealer, self._seat)
             worth = self.hand_strength(view.hand, trump) + (share if same_side else -share)
         wanted = OrderUp() if worth >= self.CALL_THRESHOLD else Pass()
         return wanted if wanted in legal else legal[0]
@@ -236,8 +238,8 @@ class EuchreHeuristicBot:
         up, dealer = view.up_card, view.dealer
         assert up is not None and up.suit is not None and dealer is not None
         dead = (up,)  # the turned-down card takes no part in the hand
-        next_suit = up.suit.partner
-        opponent_of_dealer = (dealer - self._seat) % 2 == 1
+        next_suit = same_colour(up.suit)
+        opponent_of_dealer = not SEATING.same_side(dealer, self._seat)
 
         def worth(call: Call) -> float:
             bonus = self.NEXT_BONUS if opponent_of_dealer and call.suit is next_suit else 0.0
@@ -332,14 +334,16 @@ class EuchreHeuristicBot:
             out.add(view.discard)  # our own discard, as the dealer
         return PlayFacts(
             seat=seat,
-            partner=(seat + 2) % SEATS,
+            partner=SEATING.partner(seat),
             order=self._orders[view.trump],
             hand=view.hand,
             unseen=frozenset(c for c in self._deck if c not in out),
             voids=voids(self._game, view),
-            makers=view.maker % 2 == seat % 2,
+            makers=SEATING.same_side(view.maker, seat),
             opponents=tuple(
-                s for s in range(SEATS) if s % 2 != seat % 2 and s not in view.sitting_out
+                s
+                for s in SEATING.order(seat)
+                if not SEATING.same_side(s, seat) and s not in view.sitting_out
             ),
         )
 
@@ -394,7 +398,7 @@ class EuchreHeuristicBot:
         winning_at = order.winner(trick)
         winner_seat = view.trick_seats[winning_at]
         later = view.trick_seats[len(trick) + 1 :]
-        later_opponents = [s for s in later if s % 2 != facts.seat % 2]
+        later_opponents = [s for s in later if not SEATING.same_side(s, facts.seat)]
         beaters = sorted(
             (c for c in playable if order.winner((*trick, c)) == len(trick)),
             key=lambda c: (facts.power(c), c.index),

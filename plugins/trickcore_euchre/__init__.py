@@ -6,6 +6,7 @@ code and for decoding: ``msgspec.json.decode(data, type=EuchreAction)``.
 
 from __future__ import annotations
 
+from trickcore.kit.tricks import Trick
 from trickcore_euchre.actions import (
     Call,
     Discard,
@@ -16,14 +17,18 @@ from trickcore_euchre.actions import (
     Play,
     WithPartner,
 )
+from trickcore_euchre.deal import DEAL, SEATING
+from trickcore_euchre.determinize import voids
 from trickcore_euchre.events import EuchreEvent
 from trickcore_euchre.options import EuchreOptions
-from trickcore_euchre.ranking import deck_for, left_bower, right_bower
+from trickcore_euchre.ranking import deck_for, left_bower, right_bower, same_colour
 from trickcore_euchre.rules import Euchre
-from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase, Trick
+from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
 from trickcore_euchre.view import EuchreView
 
 __all__ = [
+    "DEAL",
+    "SEATING",
     "Bid",
     "Call",
     "Declaration",
@@ -45,4 +50,6 @@ __all__ = [
     "deck_for",
     "left_bower",
     "right_bower",
+    "same_colour",
+    "voids",
 ]

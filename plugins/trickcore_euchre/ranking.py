@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from trickcore.cards import Card, Rank, Suit, standard_deck
-from trickcore.tricks import TRUMP_BASE, TrickOrder, rank_strength
+from trickcore.kit.tricks import TRUMP_BASE, TrickOrder, rank_strength
 
-__all__ = ["deck_for", "left_bower", "right_bower", "trick_order"]
+__all__ = ["deck_for", "left_bower", "right_bower", "same_colour", "trick_order"]
 
 _RANKS = {
     24: (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
@@ -13,10 +13,23 @@ _RANKS = {
     25: (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
 }
 
+_SAME_COLOUR = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.SPADES: Suit.CLUBS,
+    Suit.DIAMONDS: Suit.HEARTS,
+    Suit.HEARTS: Suit.DIAMONDS,
+}
+
 
 def deck_for(size: int) -> tuple[Card, ...]:
     """The pack for option ``deck`` (24, 32, or 25 with the joker), in index order."""
     return standard_deck(_RANKS[size], joker=size == 25)
+
+
+def same_colour(suit: Suit) -> Suit:
+    """The other suit of the same colour (clubs and spades, diamonds and hearts): the suit of
+    the left bower (E2)."""
+    return _SAME_COLOUR[suit]
 
 
 def right_bower(trump: Suit) -> Card:
@@ -26,7 +39,7 @@ def right_bower(trump: Suit) -> Card:
 
 def left_bower(trump: Suit) -> Card:
     """The other jack of the trump colour; it is a trump, not a card of its printed suit."""
-    return Card("J" + trump.partner.value)
+    return Card("J" + same_colour(trump).value)
 
 
 def trick_order(deck: tuple[Card, ...], trump: Suit) -> TrickOrder:

@@ -1,8 +1,11 @@
 """The rules of Euchre (rule book E1-E10) as pure functions over :class:`EuchreState`.
 
-Each phase has its own ``_apply_*`` method; :meth:`Euchre.apply` dispatches on the phase.
-Actions are shared immutable objects (one ``Play`` per card …) built when the game is loaded,
-so ``legal_actions`` only picks from tables.
+:meth:`Euchre.apply` and :meth:`Euchre.events` run the same transition (:meth:`Euchre._step`),
+which dispatches on the action and checks the phase; ``events`` passes an
+:class:`~trickcore.kit.events.EventLog` that the rule code writes to where it does what the event
+reports, ``apply`` passes none. Seats, the deal and the tricks come from the kit
+(:mod:`trickcore.kit`). Actions are shared immutable objects (one ``Play`` per card …) built
+when the game is loaded, so ``legal_actions`` only picks from tables.
 """
 
 from __future__ import annotations
@@ -14,11 +17,33 @@ from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
 from trickcore.errors import IllegalActionError
-from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
+from trickcore.game import (
+    CHANCE,
+    Action,
+    Actor,
+    Direction,
+    DrawDealer,
+    Event,
+    Game,
+    Outcome,
+    Shuffle,
+)
+from trickcore.kit.deal import shuffle_problem
+from trickcore.kit.events import (
+    CardPlayed,
+    CardTurnedUp,
+    DealerDrawn,
+    Dealt,
+    EventLog,
+    GameOver,
+    HandOver,
+    PointsScored,
+    TrickWon,
+)
+from trickcore.kit.seating import Seating
+from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder
 from trickcore.rng import Rng
-from trickcore.tricks import TrickOrder, shuffle_problem
 from trickcore_euchre import determinize as _determinize
-from trickcore_euchre import events as _events
 from trickcore_euchre import validate as _validate
 from trickcore_euchre.actions import (
     Call,
@@ -30,36 +55,39 @@ from trickcore_euchre.actions import (
     Play,
     WithPartner,
 )
-from trickcore_euchre.events import EuchreEvent
+from trickcore_euchre.deal import DEAL, SEATING
+from trickcore_euchre.events import (
+    Discarded,
+    EuchreEvent,
+    HandThrownIn,
+    OrderedUp,
+    Passed,
+    PlayBegins,
+    TrumpCalled,
+    UpCardTurnedDown,
+    WentAlone,
+    WithPartnerDeclared,
+)
 from trickcore_euchre.options import EuchreOptions
 from trickcore_euchre.ranking import deck_for, trick_order
 from trickcore_euchre.render import describe_view, sorted_hand
-from trickcore_euchre.state import (
-    Bid,
-    Declaration,
-    EuchreState,
-    HandResult,
-    Phase,
-    Trick,
-)
-from trickcore_euchre.view import EuchreView, view_of
+from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
+from trickcore_euchre.view import PROJECTION, EuchreView
 
 __all__ = ["Euchre"]
 
-SEATS = 4
 TRICKS = 5
-HAND_SIZE = 5
 _PASS = Pass()
 _ORDER_UP = OrderUp()
 _GO_ALONE = GoAlone()
 _WITH_PARTNER = WithPartner()
-_CHANCE_PHASES = (Phase.DRAW_DEALER, Phase.DEAL)
+_BIDDING = (Phase.BID_FIRST, Phase.BID_SECOND)
 
 # Who is asked "alone?" (E6), by option, as a test on (seat, maker).
 _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
     "anyone": lambda seat, maker: True,
-    "maker_or_defenders": lambda seat, maker: seat == maker or seat % 2 != maker % 2,
-    "makers": lambda seat, maker: seat % 2 == maker % 2,
+    "maker_or_defenders": lambda seat, maker: seat == maker or not SEATING.same_side(seat, maker),
+    "makers": SEATING.same_side,
     "maker": lambda seat, maker: seat == maker,
     "nobody": lambda seat, maker: False,
 }
@@ -78,13 +106,15 @@ class Euchre:
     state_type: ClassVar[type[EuchreState]] = EuchreState
     view_type: ClassVar[type[EuchreView]] = EuchreView
     event_type: ClassVar[Any] = EuchreEvent
+    seating: ClassVar[Seating] = SEATING
+    """The table (E1)."""
 
     def __init__(self, options: EuchreOptions | None = None) -> None:
         self._options = options if options is not None else EuchreOptions()
         self.deck: tuple[Card, ...] = deck_for(self._options.deck)
         """The pack, in index order."""
         self._deck_set = frozenset(self.deck)
-        self._orders: dict[Suit, TrickOrder] = {suit: trick_order(self.deck, suit) for suit in Suit}
+        self._policies = {suit: FollowSuit(trick_order(self.deck, suit)) for suit in Suit}
         self._plays = {card: Play(card=card) for card in self.deck}
         self._discards = {card: Discard(card=card) for card in self.deck}
         self._calls = {suit: Call(suit=suit) for suit in Suit}
@@ -92,20 +122,8 @@ class Euchre:
         self._second_round = {
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
-        self._dealer_draws = tuple(DrawDealer(seat=seat) for seat in range(SEATS))
+        self._dealer_draws = tuple(DrawDealer(seat=seat) for seat in range(SEATING.seats))
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
-        self._seat_orders: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
-        self._appliers: dict[Phase, Callable[[EuchreState, Any], EuchreState]] = {
-            Phase.DRAW_DEALER: self._apply_draw_dealer,
-            Phase.DEAL: self._apply_deal,
-            Phase.BID_FIRST: self._apply_bid_first,
-            Phase.BID_SECOND: self._apply_bid_second,
-            Phase.JOKER_CALL: self._apply_joker_call,
-            Phase.DISCARD: self._apply_discard,
-            Phase.ALONE: self._apply_alone,
-            Phase.PLAY: self._apply_play,
-            Phase.OVER: self._apply_over,
-        }
 
     # -- the table -------------------------------------------------------------------------
 
@@ -117,20 +135,24 @@ class Euchre:
     @property
     def seats(self) -> int:
         """Always 4 (E1)."""
-        return SEATS
+        return SEATING.seats
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Seats 0 and 2 against seats 1 and 3 (E1)."""
-        return ((0, 2), (1, 3))
+        return SEATING.sides
 
     def side_of(self, seat: int) -> int:
         """0 for seats 0 and 2, 1 for seats 1 and 3."""
-        return seat % 2
+        return SEATING.side(seat)
 
     def trick_order(self, trump: Suit) -> TrickOrder:
         """Effective suits and card strengths with ``trump`` as trump (E2)."""
-        return self._orders[trump]
+        return self._policies[trump].order
+
+    def follow_policy(self, trump: Suit) -> FollowSuit:
+        """Follow suit with ``trump`` as trump, the left bower counting as a trump (E7)."""
+        return self._policies[trump]
 
     # -- the protocol ----------------------------------------------------------------------
 
@@ -154,21 +176,13 @@ class Euchre:
             return CHANCE
         return state.turn
 
-    def legal_actions(self, state: EuchreState) -> tuple[Any, ...]:
+    def legal_actions(self, state: EuchreState) -> tuple[EuchreAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
-        if phase is Phase.PLAY:
-            plays = self._plays
-            hand = state.hands[state.turn]
-            trick = state.trick
-            if trick:  # E7: follow suit if possible (the left bower is a trump)
-                assert state.trump is not None
-                suit_of = self._orders[state.trump].suit_of
-                led = suit_of[trick[0]]
-                following = tuple(plays[card] for card in hand if suit_of[card] is led)
-                if following:
-                    return following
-            return tuple(map(plays.__getitem__, hand))
+        if phase is Phase.PLAY:  # E7
+            assert state.trump is not None
+            cards = self._policies[state.trump].legal(state.hands[state.turn], state.trick)
+            return tuple(map(self._plays.__getitem__, cards))
         if phase is Phase.BID_FIRST:
             return (_PASS, _ORDER_UP)
         if phase is Phase.ALONE:
@@ -187,51 +201,46 @@ class Euchre:
             return self._dealer_draws
         return ()
 
-    def sample_chance(self, state: EuchreState, rng: Rng) -> Any:
+    def sample_chance(self, state: EuchreState, rng: Rng) -> EuchreAction:
         """The first dealer or the shuffle, drawn from ``rng``."""
         if state.phase is Phase.DEAL:
             return Shuffle(order=rng.shuffled(self.deck))
         if state.phase is Phase.DRAW_DEALER:
-            return self._dealer_draws[rng.below(SEATS)]
+            return self._dealer_draws[rng.below(SEATING.seats)]
         raise IllegalActionError(
             f"no chance action is due: the game is in the {state.phase.value} phase",
             seat=self.actor(state),
         )
 
-    def apply(self, state: EuchreState, action: Any) -> EuchreState:
+    def apply(self, state: EuchreState, action: EuchreAction) -> EuchreState:
         """The state after ``action``. An illegal action raises
         :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the
         legal ones; ``state`` itself never changes."""
-        if state.phase is Phase.PLAY:  # the common case, without the table look-up
-            return self._apply_play(state, action)
-        return self._appliers[state.phase](state, action)
+        return self._step(state, action, None)
+
+    def events(
+        self, state: EuchreState, action: EuchreAction, seat: int | None
+    ) -> tuple[Event, ...]:
+        """What ``action`` does to ``state``, as ``seat`` may see it (``None``: public only)."""
+        log = EventLog(seat)
+        self._step(state, action, log)
+        return tuple(log.events)
 
     def view(self, state: EuchreState, seat: int) -> EuchreView:
         """What ``seat`` may see (E10)."""
-        if not 0 <= seat < SEATS:
+        if type(seat) is not int or not 0 <= seat < SEATING.seats:
             raise ValueError(f"Euchre has seats 0-3, not {seat!r}")
-        return view_of(state, seat)
+        return PROJECTION.view(state, seat)
 
     def outcome(self, state: EuchreState) -> Outcome:
         """Points per side; over when a side reached the target, or after one hand with
         ``single_hand`` (a thrown-in hand is then a draw)."""
         over = state.phase is Phase.OVER
-        return Outcome(
-            scores=state.scores,
-            finished=over,
-            winner=state.winner,
-            draw=over and state.winner is None,
-        )
+        return Outcome.settle(SEATING.sides, state.scores, finished=over, winner=state.winner)
 
     def determinize(self, view: EuchreView, rng: Rng) -> EuchreState:
         """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
         return _determinize.determinize(self, view, rng)
-
-    def events(
-        self, before: EuchreState, action: Any, after: EuchreState, seat: int | None
-    ) -> tuple[EuchreEvent, ...]:
-        """What ``action`` did, as ``seat`` may see it (``None``: public information only)."""
-        return _events.events(self, before, action, after, seat)
 
     def validate(self, state: EuchreState) -> None:
         """Raise :class:`~trickcore.errors.InvalidStateError` unless a game can reach ``state``."""
@@ -245,9 +254,33 @@ class Euchre:
         """The view's hand for display: trumps first when known, then by suit, high first."""
         return sorted_hand(view)
 
-    # -- helpers ---------------------------------------------------------------------------
+    # -- the transition --------------------------------------------------------------------
 
-    def _illegal(self, state: EuchreState, action: Any, why: str = "") -> IllegalActionError:
+    def _step(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
+        phase = state.phase
+        match action:
+            case Play() if phase is Phase.PLAY:
+                return self._play(state, action, log)
+            case Pass() if phase in _BIDDING:
+                return self._pass(state, action, log)
+            case OrderUp() if phase is Phase.BID_FIRST:
+                return self._order_up(state, log)
+            case Call() if phase is Phase.BID_SECOND or phase is Phase.JOKER_CALL:
+                return self._call(state, action, log)
+            case Discard() if phase is Phase.DISCARD:
+                return self._discard(state, action, log)
+            case GoAlone() | WithPartner() if phase is Phase.ALONE:
+                return self._declare(state, type(action) is GoAlone, log)
+            case Shuffle() if phase is Phase.DEAL:
+                return self._deal(state, action, log)
+            case DrawDealer() if phase is Phase.DRAW_DEALER and action.seat in range(4):
+                if log is not None:
+                    log.add(DealerDrawn(seat=action.seat))
+                return replace(state, phase=Phase.DEAL, dealer=action.seat)
+            case _:
+                raise self._illegal(state, action)
+
+    def _illegal(self, state: EuchreState, action: object, why: str = "") -> IllegalActionError:
         actor = self.actor(state)
         legal = self.legal_actions(state)
         who = "chance" if actor is CHANCE else f"seat {actor}"
@@ -266,62 +299,85 @@ class Euchre:
             legal=legal,
         )
 
-    # -- chance ----------------------------------------------------------------------------
+    # -- the deal (E3) ---------------------------------------------------------------------
 
-    def _apply_draw_dealer(self, state: EuchreState, action: Any) -> EuchreState:
-        if type(action) is not DrawDealer or not 0 <= action.seat < SEATS:
-            raise self._illegal(state, action)
-        return replace(state, phase=Phase.DEAL, dealer=action.seat)
-
-    def _apply_deal(self, state: EuchreState, action: Any) -> EuchreState:
+    def _deal(self, state: EuchreState, action: Shuffle, log: EventLog | None) -> EuchreState:
         """E3: one card at a time from the dealer's left; the 21st card is the up-card."""
-        if type(action) is not Shuffle:
-            raise self._illegal(state, action)
         order = action.order
         if len(order) != len(self.deck) or frozenset(order) != self._deck_set:
             raise self._illegal(state, action, shuffle_problem(order, self.deck))
         dealer = state.dealer
         assert dealer is not None
-        hands: list[tuple[Card, ...]] = [(), (), (), ()]
-        for position in range(SEATS):
-            hands[(dealer + 1 + position) % SEATS] = order[position : SEATS * HAND_SIZE : SEATS]
-        up_card = order[SEATS * HAND_SIZE]
+        dealt = DEAL.deal(order, dealer)
+        (up_card,) = dealt.kick
         joker_up = up_card is Card.JOKER
+        hand_number = state.hand_number + 1
+        if log is not None:
+            viewer = log.viewer
+            hand = (
+                None if viewer is None or (joker_up and viewer == dealer) else dealt.hands[viewer]
+            )
+            log.add(Dealt(hand_number=hand_number, dealer=dealer, hand=hand))
+            log.add(CardTurnedUp(card=up_card))
         return EuchreState(
             phase=Phase.JOKER_CALL if joker_up else Phase.BID_FIRST,
             dealer=dealer,
             scores=state.scores,
-            hand_number=state.hand_number + 1,
-            hands=tuple(hands),
+            hand_number=hand_number,
+            hands=dealt.hands,
             up_card=up_card,
-            undealt=order[SEATS * HAND_SIZE + 1 :],
-            turn=dealer if joker_up else (dealer + 1) % SEATS,
+            undealt=dealt.stock,
+            turn=dealer if joker_up else SEATING.next(dealer),
             last_hand=state.last_hand,
         )
 
     # -- bidding (E4, E5) ------------------------------------------------------------------
 
-    def _apply_bid_first(self, state: EuchreState, action: Any) -> EuchreState:
-        seat = state.turn
-        dealer = state.dealer
+    def _pass(self, state: EuchreState, action: Pass, log: EventLog | None) -> EuchreState:
+        seat, dealer = state.turn, state.dealer
         assert dealer is not None and state.up_card is not None
-        kind = type(action)
-        if kind is Pass:
-            auction = (*state.auction, Bid(seat=seat, kind="pass"))
-            if seat == dealer:  # all four passed: the up-card is turned down
-                return replace(
-                    state, phase=Phase.BID_SECOND, auction=auction, turn=(dealer + 1) % SEATS
-                )
-            return replace(state, auction=auction, turn=(seat + 1) % SEATS)
-        if kind is OrderUp:
-            trump = state.up_card.suit
-            return self._dealer_takes_up_card(
-                state, trump, seat, Bid(seat=seat, kind="order_up", suit=trump)
+        first_round = state.phase is Phase.BID_FIRST
+        if not first_round and self._options.stick_the_dealer and seat == dealer:
+            raise self._illegal(state, action, "stick the dealer: the dealer must name trump")
+        if log is not None:
+            log.add(Passed(seat=seat, round=1 if first_round else 2))
+        auction = (*state.auction, Bid(seat=seat, kind="pass"))
+        if seat != dealer:
+            return replace(state, auction=auction, turn=SEATING.next(seat))
+        if first_round:  # all four passed: the up-card is turned down
+            if log is not None:
+                log.add(UpCardTurnedDown(card=state.up_card))
+            return replace(
+                state, phase=Phase.BID_SECOND, auction=auction, turn=SEATING.next(dealer)
             )
-        raise self._illegal(state, action)
+        return self._throw_in(replace(state, auction=auction), log)
+
+    def _order_up(self, state: EuchreState, log: EventLog | None) -> EuchreState:
+        seat, dealer, up_card = state.turn, state.dealer, state.up_card
+        assert dealer is not None and up_card is not None and up_card.suit is not None
+        if log is not None:
+            log.add(OrderedUp(seat=seat, suit=up_card.suit, dealer=dealer, up_card=up_card))
+        bid = Bid(seat=seat, kind="order_up", suit=up_card.suit)
+        return self._dealer_takes_up_card(state, up_card.suit, seat, bid)
+
+    def _call(self, state: EuchreState, action: Call, log: EventLog | None) -> EuchreState:
+        seat, suit = state.turn, action.suit
+        assert state.up_card is not None
+        bid = Bid(seat=seat, kind="call", suit=suit)
+        if state.phase is Phase.JOKER_CALL:  # E5: the dealer names trump and takes the joker
+            after = self._dealer_takes_up_card(state, suit, seat, bid)
+            if log is not None:
+                hand = log.own(seat, after.hands[seat])
+                log.add(TrumpCalled(seat=seat, suit=suit, joker_up=True, hand=hand))
+            return after
+        if suit is state.up_card.suit:
+            raise self._illegal(state, action, "the turned-down suit may not be named")
+        if log is not None:
+            log.add(TrumpCalled(seat=seat, suit=suit))
+        return self._start_alone(state, log, auction=(*state.auction, bid), trump=suit, maker=seat)
 
     def _dealer_takes_up_card(
-        self, state: EuchreState, trump: Suit | None, maker: int, bid: Bid
+        self, state: EuchreState, trump: Suit, maker: int, bid: Bid
     ) -> EuchreState:
         dealer = state.dealer
         assert dealer is not None and state.up_card is not None
@@ -338,52 +394,28 @@ class Euchre:
             turn=dealer,
         )
 
-    def _apply_bid_second(self, state: EuchreState, action: Any) -> EuchreState:
-        seat = state.turn
-        dealer = state.dealer
-        assert dealer is not None and state.up_card is not None
-        kind = type(action)
-        if kind is Pass:
-            if self._options.stick_the_dealer and seat == dealer:
-                raise self._illegal(state, action, "stick the dealer: the dealer must name trump")
-            auction = (*state.auction, Bid(seat=seat, kind="pass"))
-            if seat == dealer:
-                return self._throw_in(replace(state, auction=auction))
-            return replace(state, auction=auction, turn=(seat + 1) % SEATS)
-        if kind is Call:
-            if action.suit is state.up_card.suit:
-                raise self._illegal(state, action, "the turned-down suit may not be named")
-            return self._start_alone(
-                state,
-                auction=(*state.auction, Bid(seat=seat, kind="call", suit=action.suit)),
-                trump=action.suit,
-                maker=seat,
-            )
-        raise self._illegal(state, action)
-
-    def _apply_joker_call(self, state: EuchreState, action: Any) -> EuchreState:
-        if type(action) is not Call:
-            raise self._illegal(state, action)
-        dealer = state.turn
-        return self._dealer_takes_up_card(
-            state, action.suit, dealer, Bid(seat=dealer, kind="call", suit=action.suit)
-        )
-
-    def _apply_discard(self, state: EuchreState, action: Any) -> EuchreState:
+    def _discard(self, state: EuchreState, action: Discard, log: EventLog | None) -> EuchreState:
         dealer = state.turn
         hand = state.hands[dealer]
-        if type(action) is not Discard or action.card not in hand:
+        if action.card not in hand:
             raise self._illegal(state, action)
+        if log is not None:
+            log.add(Discarded(seat=dealer, card=log.own(dealer, action.card)))
         hands = list(state.hands)
         hands[dealer] = tuple(card for card in hand if card is not action.card)
-        return self._start_alone(state, hands=tuple(hands), discard=action.card)
+        return self._start_alone(state, log, hands=tuple(hands), discard=action.card)
 
-    def _throw_in(self, state: EuchreState) -> EuchreState:
+    def _throw_in(self, state: EuchreState, log: EventLog | None) -> EuchreState:
         """E4: all passed twice; the deal passes to the left (or a single hand is a draw)."""
         dealer = state.dealer
         assert dealer is not None
         result = HandResult(hand_number=state.hand_number, dealer=dealer, thrown_in=True)
+        if log is not None:
+            log.add(HandThrownIn(dealer=dealer))
+            log.add(HandOver(hand_number=state.hand_number, tricks=(0, 0), scores=state.scores))
         if self._options.single_hand:
+            if log is not None:
+                log.add(GameOver(winner=None, scores=state.scores))
             return replace(state, phase=Phase.OVER, turn=0, last_hand=result, winner=None)
         return self._next_deal(state, result)
 
@@ -391,7 +423,7 @@ class Euchre:
         assert state.dealer is not None
         return EuchreState(
             phase=Phase.DEAL,
-            dealer=(state.dealer + 1) % SEATS,
+            dealer=SEATING.next(state.dealer),
             scores=state.scores,
             hand_number=state.hand_number,
             last_hand=result,
@@ -399,71 +431,65 @@ class Euchre:
 
     # -- going alone (E6) ------------------------------------------------------------------
 
-    def _start_alone(self, state: EuchreState, **changes: Any) -> EuchreState:
+    def _start_alone(self, state: EuchreState, log: EventLog | None, **changes: Any) -> EuchreState:
         state = replace(state, **changes)
         maker = state.maker
         assert maker is not None
-        asked = tuple(
-            seat
-            for seat in ((maker + k) % SEATS for k in range(SEATS))
-            if self._may_go_alone(seat, maker)
-        )
+        asked = tuple(seat for seat in SEATING.order(maker) if self._may_go_alone(seat, maker))
         if not asked:
-            return self._start_play(state)
+            return self._start_play(state, log)
         return replace(state, phase=Phase.ALONE, pending=asked, turn=asked[0])
 
-    def _apply_alone(self, state: EuchreState, action: Any) -> EuchreState:
+    def _declare(self, state: EuchreState, alone: bool, log: EventLog | None) -> EuchreState:
         seat = state.turn
-        kind = type(action)
-        if kind is not GoAlone and kind is not WithPartner:
-            raise self._illegal(state, action)
-        alone = kind is GoAlone
-        partner = (seat + 2) % SEATS
+        partner = SEATING.partner(seat)
+        if log is not None:
+            log.add(
+                WentAlone(seat=seat, partner=partner) if alone else WithPartnerDeclared(seat=seat)
+            )
         # A player whose partner already went alone is not asked.
         rest = tuple(s for s in state.pending[1:] if not (alone and s == partner))
         declarations = (*state.declarations, Declaration(seat=seat, alone=alone))
         if not rest:
-            return self._start_play(replace(state, declarations=declarations, pending=()))
+            return self._start_play(replace(state, declarations=declarations, pending=()), log)
         return replace(state, declarations=declarations, pending=rest, turn=rest[0])
 
     # -- play (E7) -------------------------------------------------------------------------
 
-    def _start_play(self, state: EuchreState) -> EuchreState:
-        dealer, maker = state.dealer, state.maker
-        assert dealer is not None and maker is not None
+    def _start_play(self, state: EuchreState, log: EventLog | None) -> EuchreState:
+        dealer, maker, trump = state.dealer, state.maker, state.trump
+        assert dealer is not None and maker is not None and trump is not None
         loners = [d.seat for d in state.declarations if d.alone]
-        sitting_out = tuple((seat + 2) % SEATS for seat in loners)
+        sitting_out = tuple(SEATING.partner(seat) for seat in loners)
         if self._options.lone_lead == "dealer_left" or not loners:
-            leader = (dealer + 1) % SEATS
-            while leader in sitting_out:
-                leader = (leader + 1) % SEATS
+            leader = SEATING.after(dealer, skip=sitting_out)
         elif len(loners) == 1:
-            leader = (loners[0] + 1) % SEATS
+            leader = SEATING.next(loners[0])
         else:  # both sides alone: the lone defender leads
-            leader = next(seat for seat in loners if seat % 2 != maker % 2)
+            leader = next(seat for seat in loners if not SEATING.same_side(seat, maker))
+        if log is not None:
+            log.add(PlayBegins(trump=trump, maker=maker, leader=leader, sitting_out=sitting_out))
         return replace(
             state,
             phase=Phase.PLAY,
             sitting_out=sitting_out,
             turn=leader,
-            trick_seats=self._seats_from(leader, sitting_out),
+            trick_seats=SEATING.order(leader, skip=sitting_out),
         )
 
-    def _apply_play(self, state: EuchreState, action: Any) -> EuchreState:
-        if type(action) is not Play:
-            raise self._illegal(state, action)
+    def _play(self, state: EuchreState, action: Play, log: EventLog | None) -> EuchreState:
         card = action.card
         seat = state.turn
         trick = state.trick
         hand = state.hands[seat]
         if card not in hand:
             raise self._illegal(state, action, f"seat {seat} does not hold {card}")
-        if trick:  # E7: follow the suit led if you can (the left bower is a trump)
-            assert state.trump is not None
-            suit_of = self._orders[state.trump].suit_of
-            led = suit_of[trick[0]]
-            if suit_of[card] is not led and any(suit_of[c] is led for c in hand):
-                raise self._illegal(state, action, "the suit led must be followed")
+        assert state.trump is not None
+        policy = self._policies[state.trump]
+        if not policy.allows(hand, trick, card):  # E7 (the left bower is a trump)
+            raise self._illegal(state, action, "the suit led must be followed")
+        if log is not None:
+            log.add(CardPlayed(seat=seat, card=card))
         position = hand.index(card)
         hands = state.hands
         hands = (*hands[:seat], hand[:position] + hand[position + 1 :], *hands[seat + 1 :])
@@ -471,11 +497,12 @@ class Euchre:
         seats = state.trick_seats
         if len(trick) < len(seats):
             return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
-        assert state.trump is not None
-        winner = seats[self._orders[state.trump].winner(trick)]
+        winner = seats[policy.winner(trick)]
         tricks = (*state.tricks, Trick(leader=seats[0], seats=seats, cards=trick, winner=winner))
+        if log is not None:
+            log.add(TrickWon(seat=winner, number=len(tricks), cards=trick))
         won = state.tricks_won
-        won = (won[0] + 1, won[1]) if winner % 2 == 0 else (won[0], won[1] + 1)
+        won = (won[0] + 1, won[1]) if SEATING.side(winner) == 0 else (won[0], won[1] + 1)
         if len(tricks) < TRICKS:
             return replace(
                 state,
@@ -484,35 +511,38 @@ class Euchre:
                 tricks=tricks,
                 tricks_won=won,
                 turn=winner,
-                trick_seats=self._seats_from(winner, state.sitting_out),
+                trick_seats=SEATING.order(winner, skip=state.sitting_out),
             )
         return self._score_hand(
-            replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won)
+            replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won),
+            log,
         )
 
     # -- scoring (E8) and the end of the game (E1, E9) --------------------------------------
 
-    def _score_hand(self, state: EuchreState) -> EuchreState:
+    def _score_hand(self, state: EuchreState, log: EventLog | None) -> EuchreState:
         maker, dealer = state.maker, state.dealer
         assert maker is not None and dealer is not None
-        makers = maker % 2
+        makers = SEATING.side(maker)
         defenders = 1 - makers
         loners = tuple(d.seat for d in state.declarations if d.alone)
-        makers_alone = any(seat % 2 == makers for seat in loners)
-        defender_alone = any(seat % 2 == defenders for seat in loners)
+        makers_alone = any(SEATING.side(seat) == makers for seat in loners)
+        defender_alone = any(SEATING.side(seat) == defenders for seat in loners)
         made = state.tricks_won[makers]
         if made >= 3:
             side = makers
-            if made == TRICKS:
-                points = 4 if makers_alone else 2
+            if made < TRICKS:
+                points, reason = 1, "the makers take 3 or 4 tricks"
+            elif makers_alone:
+                points, reason = 4, "a lone maker takes all 5 tricks"
             else:
-                points = 1
+                points, reason = 2, "the makers take all 5 tricks (a march)"
         else:
             side = defenders
             if defender_alone and (made == 0 or self._options.lone_defender_bonus):
-                points = 4
+                points, reason = 4, "a lone defender euchres the makers"
             else:
-                points = 2
+                points, reason = 2, "the makers are euchred"
         scores = (
             (state.scores[0] + points, state.scores[1])
             if side == 0
@@ -528,26 +558,18 @@ class Euchre:
             scoring_side=side,
             points=points,
         )
-        if self._options.single_hand or scores[side] >= self._options.target:
+        over = self._options.single_hand or scores[side] >= self._options.target
+        if log is not None:
+            log.add(PointsScored(side=side, points=points, reason=reason, rule="E8", scores=scores))
+            log.add(HandOver(hand_number=state.hand_number, tricks=state.tricks_won, scores=scores))
+            if over:
+                log.add(GameOver(winner=side, scores=scores))
+        if over:
             return replace(
                 state, phase=Phase.OVER, turn=0, scores=scores, last_hand=result, winner=side
             )
         return self._next_deal(replace(state, scores=scores), result)
 
-    def _seats_from(self, leader: int, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
-        """The seats that play a trick, in order, starting with ``leader`` (E7)."""
-        key = (leader, sitting_out)
-        seats = self._seat_orders.get(key)
-        if seats is None:
-            seats = tuple(
-                s for s in ((leader + k) % SEATS for k in range(SEATS)) if s not in sitting_out
-            )
-            self._seat_orders[key] = seats
-        return seats
-
-    def _apply_over(self, state: EuchreState, action: Any) -> EuchreState:
-        raise self._illegal(state, action)
-
 
 if TYPE_CHECKING:  # mypy proves that Euchre satisfies the Game protocol
-    _: Game[EuchreState, Any, EuchreView, EuchreOptions] = Euchre()
+    _: Game[EuchreState, EuchreAction, EuchreView, EuchreOptions] = Euchre()

@@ -1,7 +1,10 @@
 """The Euchre state: everything about one whole game, hidden cards included.
 
 States are frozen msgspec structs holding only immutable values, so ``apply`` returns a new
-state and never changes one. A state is never shown to a player: see :mod:`.view`.
+state and never changes one. A state is never shown to a player: see :mod:`.view`, which declares
+its hidden parts (``hands``, each seen by its own seat; ``discard``, seen by the dealer;
+``undealt``, seen by nobody). The field order is part of the replay format: a state's digest is
+taken over its encoding, so fields are never reordered.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Literal
 import msgspec
 
 from trickcore.cards import Card, Suit
+from trickcore.kit.tricks import Trick
 
 __all__ = ["Bid", "Declaration", "EuchreState", "HandResult", "Phase", "Trick"]
 
@@ -59,15 +63,6 @@ class Declaration(_Record, frozen=True):
 
     seat: int
     alone: bool
-
-
-class Trick(_Record, frozen=True):
-    """A finished trick: who led, who played in order, the cards, and the winner's seat."""
-
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int
 
 
 class HandResult(_Record, frozen=True):

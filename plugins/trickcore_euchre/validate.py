@@ -19,6 +19,7 @@ from trickcore.cards import Card
 from trickcore.errors import IllegalActionError, InvalidStateError
 from trickcore.game import Shuffle
 from trickcore_euchre.actions import Call, Discard, GoAlone, OrderUp, Pass, Play, WithPartner
+from trickcore_euchre.deal import DEAL, SEATING
 from trickcore_euchre.state import EuchreState, Phase
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ def _phase_problems(game: Euchre, state: EuchreState) -> list[str]:
         problems.append("the joker is turned up, so there is no bidding (E5)")
     if phase is Phase.JOKER_CALL and (state.up_card is not Card.JOKER or state.turn != dealer):
         problems.append("the dealer names trump only over a turned-up joker")
-    if phase is Phase.BID_FIRST and state.turn != (dealer + 1 + len(state.auction)) % 4:
+    if phase is Phase.BID_FIRST and state.turn != SEATING.next(dealer, 1 + len(state.auction)):
         problems.append(f"seat {state.turn} cannot be bidding after {len(state.auction)} bids")
     if phase is Phase.DISCARD and (state.turn != dealer or not state.picked_up):
         problems.append("only the dealer discards, after taking the up-card")
@@ -171,12 +172,12 @@ def _play_problems(game: Euchre, state: EuchreState, sizes: list[int]) -> list[s
         if sizes[seat] != expected:
             problems.append(f"seat {seat} holds {sizes[seat]} cards, {expected} expected")
     assert state.trump is not None
-    order = game.trick_order(state.trump)  # the cards are known to be of the pack here
+    policy = game.follow_policy(state.trump)  # the cards are known to be of the pack here
     won = [0, 0]
     for number, trick in enumerate(state.tricks, start=1):
-        if trick.winner != trick.seats[order.winner(trick.cards)]:
+        if trick.winner != trick.seats[policy.winner(trick.cards)]:
             problems.append(f"trick {number} was not won by seat {trick.winner}")
-        won[trick.winner % 2] += 1
+        won[SEATING.side(trick.winner)] += 1
     if tuple(won) != state.tricks_won:
         problems.append(f"tricks_won {state.tricks_won} does not match the tricks {tuple(won)}")
     return problems
@@ -257,12 +258,8 @@ def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
         return problems
     dealer = state.dealer
     assert dealer is not None and state.up_card is not None
-    order: list[Card] = []
-    for round_ in range(5):
-        order += [dealt[(dealer + 1 + position) % 4][round_] for position in range(4)]
-    order.append(state.up_card)
-    order += state.undealt
-    replayed = game.apply(_start_of_hand(state), Shuffle(order=tuple(order)))
+    order = DEAL.stack(dealt, dealer, kick=(state.up_card,), stock=state.undealt)
+    replayed = game.apply(_start_of_hand(state), Shuffle(order=order))
     for number, action in enumerate(_history(state), start=1):
         try:
             replayed = game.apply(replayed, action)

@@ -21,7 +21,7 @@ from euchre_helpers import (
 
 from trickcore import Card, IllegalActionError, Rng, Shuffle, Suit, digest
 from trickcore_euchre.actions import Call, Discard, OrderUp, Pass
-from trickcore_euchre.events import Dealt, Discarded, TrumpCalled
+from trickcore_euchre.events import CardTurnedUp, Dealt, Discarded, TrumpCalled
 from trickcore_euchre.state import Bid, EuchreState, Phase
 
 DEALER = 2
@@ -76,8 +76,9 @@ def test_dealt_event_to_the_dealer_shows_no_hand() -> None:
     shuffle = Shuffle(order=stacked_order(game, DEALER, HANDS, up="JK"))
     assert game.apply(start, shuffle) == state
     for seat in (None, 0, 1, 2, 3):
-        (event,) = [e for e in game.events(start, shuffle, state, seat) if isinstance(e, Dealt)]
-        assert event.up_card is Card.JOKER and event.dealer == DEALER
+        events = game.events(start, shuffle, seat)
+        (event,) = [e for e in events if isinstance(e, Dealt)]
+        assert CardTurnedUp(card=Card.JOKER) in events and event.dealer == DEALER
         if seat is None or seat == DEALER:
             assert event.hand is None
             assert not cards_in_view(msgspec.to_builtins(event)) - {"JK"}
@@ -100,7 +101,7 @@ def test_dealer_names_any_suit_takes_the_joker_and_discards(suit: Suit) -> None:
     assert set(after.hands[DEALER]) == {*cs(HANDS[DEALER]), Card.JOKER}
     assert set(game.view(after, DEALER).hand) == set(after.hands[DEALER])
     for seat in (None, 0, 1, 2, 3):
-        (event,) = game.events(state, Call(suit=suit), after, seat)
+        (event,) = game.events(state, Call(suit=suit), seat)
         assert isinstance(event, TrumpCalled) and event.joker_up and event.suit is suit
         if seat == DEALER:
             assert event.hand is not None and set(event.hand) == set(after.hands[DEALER])
@@ -118,11 +119,11 @@ def test_dealer_may_discard_the_joker() -> None:
     assert after.phase is Phase.ALONE and game.actor(after) == DEALER  # the maker is asked first
     discard = Discard(card=Card.JOKER)
     for seat in (None, 0, 1, 3):
-        (event,) = game.events(called, discard, after, seat)
+        (event,) = game.events(called, discard, seat)
         assert isinstance(event, Discarded) and event.card is None and event.seat == DEALER
     for seat in (0, 1, 3):
         assert game.view(after, seat).discard is None
-    (mine,) = game.events(called, discard, after, DEALER)
+    (mine,) = game.events(called, discard, DEALER)
     assert isinstance(mine, Discarded) and mine.card is Card.JOKER
     assert game.view(after, DEALER).discard is Card.JOKER
 

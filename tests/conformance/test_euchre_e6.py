@@ -160,7 +160,7 @@ def test_went_alone_event() -> None:
     game, state = _trump_fixed(1)
     after = game.apply(state, GoAlone())
     for seat in (None, 0, 1, 2, 3):
-        assert WentAlone(seat=1, partner=3) in game.events(state, GoAlone(), after, seat)
+        assert WentAlone(seat=1, partner=3) in game.events(state, GoAlone(), seat)
     for seat in range(4):
         assert game.view(after, seat).declarations == (Declaration(seat=1, alone=True),)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from euchre_helpers import ARRANGED_UP, arranged, deal, euchre, parse_action, run
 
-from trickcore_euchre.events import HandScored
+from trickcore_euchre.events import HandOver, PointsScored
 from trickcore_euchre.state import Phase
 
 BOTH = "0=partner 1=partner 2=partner 3=partner"
@@ -76,7 +76,7 @@ def test_score_table(
     points: int,
 ) -> None:
     """E8: the points of the table (and of ``lone_defender_bonus``) go to one side only, for
-    the trick counts arranged; the hand's result and the HandScored event agree."""
+    the trick counts arranged; the hand's result and the PointsScored and HandOver events agree."""
     game = euchre(3, lone_defender_bonus=bonus)
     hands, play = arranged(winners, leader, active)
     state = deal(game, 3, hands, up=ARRANGED_UP)
@@ -99,8 +99,12 @@ def test_score_table(
     assert game.outcome(state).scores == tuple(expected)
     assert state.phase is Phase.DEAL  # 4 points are short of 10
     last = parse_action(tokens[-1].split("=")[1])
-    (scored,) = [e for e in game.events(before, last, state, None) if isinstance(e, HandScored)]
+    events = game.events(before, last, None)
+    (scored,) = [e for e in events if isinstance(e, PointsScored)]
     assert (scored.side, scored.points, scored.scores) == (side, points, tuple(expected))
+    assert scored.rule == "E8"
+    (over,) = [e for e in events if isinstance(e, HandOver)]
+    assert over.tricks == (made, 5 - made) and over.scores == tuple(expected)
 
 
 def test_scores_accumulate_over_hands() -> None:

@@ -35,7 +35,7 @@ class Narrator:
         dealt = isinstance(action, Shuffle)
         if dealt:
             self._echo("")
-        events = game.events(before, action, after, None)
+        events = game.events(before, action, None)
         for event in events:
             self._echo(describe(event))
         if not events:

@@ -1,0 +1,184 @@
+"""Deal schedules: how a shuffled order becomes hands, a kick and a stock, and back (DESIGN 4a).
+
+A :class:`DealSchedule` describes a deal declaratively: the packets each seat gets in turn (five
+packets of one card, or two of three), starting with the seat after the dealer in the direction of
+play and ending with the dealer; then how many cards are turned up (Euchre's up-card, All Fours'
+kick); the rest is the stock, which a later deal can continue from (All Fours "runs the pack" from
+it, with a schedule of its own). :meth:`DealSchedule.deal` turns an order into a :class:`Dealt`;
+:meth:`DealSchedule.stack` is its inverse, building the order that deals intended hands, which is
+how tests, ``validate``, the docs and users' puzzle set-ups state a deal.
+
+>>> from trickcore.cards import cards
+>>> from trickcore.kit.seating import Seating
+>>> schedule = DealSchedule(Seating(2), packets=(1, 1), kick=1)
+>>> dealt = schedule.deal(cards("AS KS QS JS TS 9S"), dealer=0)
+>>> dealt.hands, dealt.kick, dealt.stock
+(((KS, JS), (AS, QS)), (TS,), (9S,))
+>>> schedule.stack({0: cards("KS JS"), 1: cards("AS QS")}, dealer=0, kick=cards("TS"))
+(AS, KS, QS, JS, TS)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from trickcore.cards import Card
+from trickcore.game import Seat
+from trickcore.kit.seating import Seating
+
+__all__ = ["DealSchedule", "Dealt", "shuffle_problem"]
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """The result of a deal: each seat's new cards (indexed by seat, in the order dealt), the
+    cards turned up, and the stock left over (in order, top first)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    kick: tuple[Card, ...]
+    stock: tuple[Card, ...]
+
+
+class DealSchedule:
+    """Packets per seat in dealing order, then ``kick`` cards turned up; the rest is the stock.
+
+    ``packets=(1, 1, 1, 1, 1)`` deals five cards one at a time round the table; ``(3, 2)`` deals
+    three each, then two each. Dealing starts with the seat after the dealer in the seating's
+    direction and ends with the dealer.
+    """
+
+    __slots__ = ("_positions", "_single", "kick", "packets", "seating")
+
+    def __init__(self, seating: Seating, packets: Sequence[int], *, kick: int = 0) -> None:
+        if not packets or any(size < 1 for size in packets) or kick < 0:
+            raise ValueError(f"packets must be positive sizes and kick >= 0, not {packets}, {kick}")
+        self.seating = seating
+        """The table dealt to."""
+        self.packets: tuple[int, ...] = tuple(packets)
+        """Cards per seat in each round of dealing."""
+        self.kick = kick
+        """Cards turned up after the hands."""
+        self._single = all(size == 1 for size in self.packets)
+        self._positions = tuple(self._positions_for(dealer) for dealer in range(seating.seats))
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each seat gets."""
+        return sum(self.packets)
+
+    @property
+    def size(self) -> int:
+        """Cards the deal takes: every hand and the kick."""
+        return self.seating.seats * self.hand_size + self.kick
+
+    def can_deal(self, cards: int) -> bool:
+        """True when ``cards`` cards are enough for this deal (All Fours: can the stock supply
+        another run of the pack?)."""
+        return cards >= self.size
+
+    def receivers(self, dealer: Seat) -> tuple[Seat, ...]:
+        """The seats in the order they are dealt to: the dealer's next seat first, dealer last."""
+        return self.seating.order(self.seating.next(dealer))
+
+    def _positions_for(self, dealer: Seat) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the positions in the order that it receives."""
+        positions: list[list[int]] = [[] for _ in range(self.seating.seats)]
+        at = 0
+        for size in self.packets:
+            for seat in self.receivers(dealer):
+                positions[seat].extend(range(at, at + size))
+                at += size
+        return tuple(tuple(found) for found in positions)
+
+    def deal(self, order: Sequence[Card], dealer: Seat) -> Dealt:
+        """Deal from the top of ``order`` (a shuffle, or a stock left by an earlier deal)."""
+        seats = self.seating.seats
+        dealt = seats * self.hand_size
+        if len(order) < dealt + self.kick:
+            raise ValueError(f"{len(order)} cards cannot supply a deal of {dealt + self.kick}")
+        order = tuple(order)
+        if self._single:
+            first = self.receivers(dealer)
+            hands: list[tuple[Card, ...]] = [()] * seats
+            for position, seat in enumerate(first):
+                hands[seat] = order[position:dealt:seats]
+        else:
+            hands = [tuple(order[i] for i in places) for places in self._positions[dealer]]
+        return Dealt(
+            hands=tuple(hands),
+            kick=order[dealt : dealt + self.kick],
+            stock=order[dealt + self.kick :],
+        )
+
+    def stack(
+        self,
+        hands: Mapping[Seat, Iterable[Card]] | Sequence[Iterable[Card]],
+        dealer: Seat,
+        *,
+        kick: Iterable[Card] = (),
+        stock: Iterable[Card] = (),
+        pack: Iterable[Card] | None = None,
+    ) -> tuple[Card, ...]:
+        """The order that :meth:`deal` turns into ``hands`` (by seat), ``kick`` and ``stock``.
+
+        With ``pack``, anything left unsaid is filled from the pack's other cards in pack order:
+        seats not given or given too few cards, the kick, and the stock (the rest of the pack).
+        Without it, every hand and the kick must be complete. Raises ``ValueError`` naming a card
+        given twice, a card not in the pack, or a hand or kick of the wrong size.
+        """
+        wanted = dict(hands) if isinstance(hands, Mapping) else dict(enumerate(hands))
+        given: dict[Seat, list[Card]] = {seat: list(wanted.get(seat, ())) for seat in wanted}
+        kick_cards, stock_cards = list(kick), list(stock)
+        named = [card for cards in given.values() for card in cards] + kick_cards + stock_cards
+        twice = sorted(str(card) for card, count in Counter(named).items() if count > 1)
+        if twice:
+            raise ValueError("cards given more than once: " + " ".join(twice))
+        for seat in given:
+            self.seating.check(seat)
+        if pack is not None:
+            pack_cards = tuple(pack)
+            foreign = sorted(str(card) for card in set(named) - set(pack_cards))
+            if foreign:
+                raise ValueError("cards not in the pack: " + " ".join(foreign))
+            spare = iter([card for card in pack_cards if card not in set(named)])
+            for seat in range(self.seating.seats):
+                hand = given.setdefault(seat, [])
+                while len(hand) < self.hand_size:
+                    hand.append(next(spare))
+            while len(kick_cards) < self.kick:
+                kick_cards.append(next(spare))
+            stock_cards += list(spare)
+        for seat in range(self.seating.seats):
+            size = len(given.get(seat, ()))
+            if size != self.hand_size:
+                raise ValueError(
+                    f"seat {seat} is given {size} cards; the deal gives {self.hand_size}"
+                )
+        if len(kick_cards) != self.kick:
+            raise ValueError(f"{len(kick_cards)} kick cards given; the deal turns up {self.kick}")
+        order: list[Card | None] = [None] * (self.seating.seats * self.hand_size)
+        for seat, places in enumerate(self._positions[dealer]):
+            for position, card in zip(places, given[seat], strict=True):
+                order[position] = card
+        return (*(card for card in order if card is not None), *kick_cards, *stock_cards)
+
+
+def shuffle_problem(order: Sequence[Card], pack: Sequence[Card]) -> str:
+    """Why ``order`` is not a shuffle of ``pack``: the cards missing, doubled or foreign."""
+    counts = Counter(order)
+    expected = set(pack)
+    missing = sorted(str(card) for card in expected if card not in counts)
+    twice = sorted(str(card) for card, count in counts.items() if count > 1)
+    foreign = sorted(str(card) for card in counts if card not in expected)
+    parts = [f"a shuffle must hold the {len(pack)} cards of the pack once each"]
+    if len(order) != len(pack):
+        parts.append(f"got {len(order)} cards")
+    if missing:
+        parts.append("missing " + " ".join(missing))
+    if twice:
+        parts.append("more than once " + " ".join(twice))
+    if foreign:
+        parts.append("not in this pack " + " ".join(foreign))
+    return "; ".join(parts)

@@ -1,0 +1,161 @@
+"""The generic events and the log that transitions write them to (DESIGN 4a).
+
+Events come from the transition that caused them, not from comparing two states: a game's rule
+code takes an optional :class:`EventLog` and adds an event where it does the thing the event
+reports. ``apply`` passes no log (the hot path does no event work); ``events(state, action,
+seat)`` runs the same transition with a log made for ``seat``, which rule code asks
+(:meth:`EventLog.own`) before it writes a card only that seat may see.
+
+The events every trick-taking game shares are here; a game adds its own kinds (trump named,
+kick turned, bid …) as :class:`~trickcore.game.Event` subclasses with tags of their own.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from trickcore.cards import Card
+from trickcore.game import Event, Seat
+
+__all__ = [
+    "CardPlayed",
+    "CardTurnedUp",
+    "DealerDrawn",
+    "Dealt",
+    "EventLog",
+    "GameOver",
+    "HandOver",
+    "PointsScored",
+    "TrickWon",
+    "side_text",
+]
+
+T = TypeVar("T")
+
+
+def _text(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def side_text(side: int, seats: tuple[Seat, ...]) -> str:
+    """``"side 0 (seats 0 and 2)"``, or ``"seat 3"`` for a side of one."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"side {side} (seats {' and '.join(map(str, seats))})"
+
+
+class DealerDrawn(Event, frozen=True, tag="dealer_drawn"):
+    """The first dealer was drawn."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} deals first."
+
+
+class Dealt(Event, frozen=True, tag="dealt"):
+    """Cards were dealt. ``hand`` is the viewing seat's own hand after the deal, ``None`` for a
+    spectator or when the rule book hides it from the seat."""
+
+    hand_number: int
+    dealer: Seat
+    hand: tuple[Card, ...] | None
+
+    def __str__(self) -> str:
+        mine = f" Your hand: {_text(self.hand)}." if self.hand is not None else ""
+        return f"Hand {self.hand_number}: seat {self.dealer} deals.{mine}"
+
+
+class CardTurnedUp(Event, frozen=True, tag="turned_up"):
+    """A card was turned face up after the deal (an up-card, a kick)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.card} is turned up."
+
+
+class CardPlayed(Event, frozen=True, tag="card_played"):
+    """A card was played to the trick."""
+
+    seat: Seat
+    card: Card
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} plays {self.card}."
+
+
+class TrickWon(Event, frozen=True, tag="trick_won"):
+    """A trick was completed; ``number`` counts from 1 in the hand."""
+
+    seat: Seat
+    number: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} wins trick {self.number} ({_text(self.cards)})."
+
+
+class PointsScored(Event, frozen=True, tag="points_scored"):
+    """A side scored: how many points, why (``reason``, citing ``rule``, a rule-book section)
+    and the scores after it, one per side."""
+
+    side: int
+    points: int
+    reason: str
+    rule: str
+    scores: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return (
+            f"Side {self.side} scores {self.points} ({self.reason}, {self.rule}); "
+            f"score {'-'.join(map(str, self.scores))}."
+        )
+
+
+class HandOver(Event, frozen=True, tag="hand_over"):
+    """A hand ended: the tricks each side won in it and the scores, one per side."""
+
+    hand_number: int
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return (
+            f"Hand {self.hand_number} is over: tricks {'-'.join(map(str, self.tricks))}, "
+            f"score {'-'.join(map(str, self.scores))}."
+        )
+
+
+class GameOver(Event, frozen=True, tag="game_over"):
+    """The game ended; ``winner`` is the winning side, ``None`` for a draw."""
+
+    winner: int | None
+    scores: tuple[int, ...]
+
+    def __str__(self) -> str:
+        score = "-".join(map(str, self.scores))
+        if self.winner is None:
+            return f"Game over: a draw at {score}."
+        return f"Game over: side {self.winner} wins, {score}."
+
+
+class EventLog:
+    """Where a transition writes its events, for one viewer (a seat, or ``None`` for a
+    spectator who sees public information only)."""
+
+    __slots__ = ("events", "viewer")
+
+    def __init__(self, viewer: Seat | None) -> None:
+        self.viewer = viewer
+        """The seat the events are for; ``None``: public information only."""
+        self.events: list[Event] = []
+        """The events written so far, in order."""
+
+    def add(self, event: Event) -> None:
+        """Write an event (it must hold only what the viewer may see)."""
+        self.events.append(event)
+
+    def own(self, seat: Seat | None, value: T) -> T | None:
+        """``value`` if the viewer is ``seat``, else ``None``: for a card only ``seat`` may see."""
+        return value if seat is not None and seat == self.viewer else None

@@ -1,0 +1,162 @@
+"""Public and hidden parts of a state: views and determinization from one declaration (DESIGN 4a).
+
+A game's state is its public part (everything on the table) plus hidden parts: a field with one
+entry per seat that only that seat sees (the hands), fields only one seat sees (Euchre's
+discard, seen by the dealer), and fields no seat sees (the undealt cards). A :class:`Projection`
+is that declaration. From it:
+
+* :meth:`Projection.view` builds a seat's view: every public field as it is, the seat's own entry
+  of each per-seat field, the sizes of the others' entries, owned fields only for their owner,
+  and computed fields — no hand-written copy of the state per game;
+* :meth:`Projection.state` goes back: the public fields from a view plus hidden parts supplied
+  by ``determinize`` (usually dealt by :func:`~trickcore.sampling.fill_slots` from
+  :func:`unseen_cards`).
+
+The view type is still declared by the game, field by field, so that mypy knows it; the
+projection checks when it is built that the view holds every public field and nothing hidden, so
+the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import msgspec
+from msgspec.structs import asdict
+
+from trickcore.cards import Card
+from trickcore.game import Seat
+
+__all__ = ["Computed", "Projection", "SeatPart", "cards_seen", "unseen_cards"]
+
+S = TypeVar("S", bound=msgspec.Struct)
+V = TypeVar("V", bound=msgspec.Struct)
+
+
+@dataclass(frozen=True)
+class SeatPart:
+    """A state field holding one entry per seat (indexed by seat), each seen by its own seat.
+
+    In a view the seat's entry appears as ``own`` and, when ``sizes`` is given, the length of
+    every seat's entry as ``sizes``. ``shown(state, seat)`` may hide the seat's own entry too (it
+    then appears empty): Euchre's dealer does not see their hand while naming trump over a
+    turned-up joker (E5).
+    """
+
+    field: str
+    own: str
+    sizes: str | None = None
+    shown: Callable[[Any, Seat], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A view field computed from the state (``view``) that ``state`` turns back into the state
+    field of the same name (for example a turn that a view shows as ``None`` while chance acts)."""
+
+    view: Callable[[Any, Seat], Any]
+    state: Callable[[Any], Any]
+
+
+class Projection(Generic[S, V]):
+    """How a state of ``state_type`` is shown to a seat as a ``view_type``, and back.
+
+    ``per_seat`` lists the per-seat fields, ``owned`` maps a field to the seat that may see it
+    (others see ``None``), ``secret`` lists fields nobody sees, and ``computed`` replaces public
+    fields by computed ones. Raises ``TypeError`` when the view type does not hold exactly the
+    public fields and the declared parts, plus ``seat``.
+    """
+
+    def __init__(
+        self,
+        state_type: type[S],
+        view_type: type[V],
+        *,
+        per_seat: Sequence[SeatPart] = (),
+        owned: Mapping[str, Callable[[S], Seat | None]] | None = None,
+        secret: Sequence[str] = (),
+        computed: Mapping[str, Computed] | None = None,
+    ) -> None:
+        self.state_type = state_type
+        self.view_type = view_type
+        self.per_seat = tuple(per_seat)
+        self.owned = dict(owned or {})
+        self.secret = tuple(secret)
+        self.computed = dict(computed or {})
+        state_fields = state_type.__struct_fields__
+        hidden = {part.field for part in self.per_seat} | set(self.secret)
+        unknown = (hidden | set(self.owned) | set(self.computed)) - set(state_fields)
+        if unknown:
+            raise TypeError(f"{state_type.__name__} has no fields {sorted(unknown)}")
+        self._removed = tuple(sorted(hidden))
+        self.public: tuple[str, ...] = tuple(
+            name for name in state_fields if name not in hidden and name not in self.computed
+        )
+        """The state fields a view shows as they are (owned ones masked for other seats)."""
+        expected = {"seat", *self.public, *self.computed}
+        for part in self.per_seat:
+            expected.add(part.own)
+            if part.sizes is not None:
+                expected.add(part.sizes)
+        actual = set(view_type.__struct_fields__)
+        if actual != expected:
+            raise TypeError(
+                f"{view_type.__name__} must hold exactly the public fields of "
+                f"{state_type.__name__} and the declared parts: missing "
+                f"{sorted(expected - actual)}, extra {sorted(actual - expected)}"
+            )
+
+    def view(self, state: S, seat: Seat) -> V:
+        """What ``seat`` sees of ``state``."""
+        fields = asdict(state)
+        for name in self._removed:
+            del fields[name]
+        for part in self.per_seat:
+            entries = getattr(state, part.field)
+            shown = part.shown is None or part.shown(state, seat)
+            fields[part.own] = entries[seat] if shown else ()
+            if part.sizes is not None:
+                fields[part.sizes] = tuple(map(len, entries))
+        for name, owner in self.owned.items():
+            if owner(state) != seat:
+                fields[name] = None
+        for name, rule in self.computed.items():
+            fields[name] = rule.view(state, seat)
+        fields["seat"] = seat
+        return self.view_type(**fields)
+
+    def state(self, view: V, **hidden: Any) -> S:
+        """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
+        fields whole, owned and secret fields); owned fields not given keep the view's value."""
+        fields = {name: getattr(view, name) for name in self.public}
+        for name, rule in self.computed.items():
+            fields[name] = rule.state(view)
+        fields.update(hidden)
+        return self.state_type(**fields)
+
+
+def _walk(value: object) -> Iterator[Card]:
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, msgspec.Struct):
+        for name in value.__struct_fields__:
+            yield from _walk(getattr(value, name))
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from _walk(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _walk(item)
+
+
+def cards_seen(obj: object) -> set[Card]:
+    """Every card that appears anywhere in ``obj`` (a view, an event, a state …)."""
+    return set(_walk(obj))
+
+
+def unseen_cards(pack: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
+    """The cards of ``pack`` (in pack order) that are not in ``seen``."""
+    known = set(seen)
+    return [card for card in pack if card not in known]

@@ -1,0 +1,232 @@
+"""Tricks: the card order for a trump, the :class:`Trick` record and the follow policies.
+
+A :class:`TrickOrder` says, for one trump suit, which suit each card belongs to (Euchre moves the
+left bower and the joker into trumps) and how strong it is; games build one per trump and keep it.
+A follow policy, bound to an order, answers from one piece of code the three questions a trick
+asks (DESIGN 4a):
+
+* what may be played (:meth:`FollowSuit.legal`, and :meth:`FollowSuit.allows` for one card);
+* who wins (:meth:`FollowSuit.winner`);
+* what a play revealed (:meth:`FollowSuit.revealed`): the suit the player is now known to hold
+  none of, which ``determinize`` must respect.
+
+Policies: :class:`FollowSuit` (follow the suit led if you can, else anything: Euchre, Apples) and
+:class:`FollowOrTrump` (a player holding the suit led either follows or trumps; with
+``no_undertrump`` they may not trump lower than a trump already in the trick: All Fours F4). Under
+:class:`FollowOrTrump` trumping a plain lead reveals nothing (the player may still hold the suit);
+only a card that neither follows nor trumps reveals a void.
+
+Strengths are integers, higher wins; every trump is at least :data:`TRUMP_BASE`, so one comparison
+ranks any trump above any plain card. Everything is a table look-up: these questions are asked on
+every card played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import msgspec
+
+from trickcore.cards import Card, Suit
+from trickcore.game import Seat
+
+__all__ = [
+    "TRUMP_BASE",
+    "FollowOrTrump",
+    "FollowPolicy",
+    "FollowSuit",
+    "Trick",
+    "TrickOrder",
+    "rank_strength",
+    "revealed_voids",
+]
+
+TRUMP_BASE = 100
+"""Every trump is at least this strong; every plain card is weaker."""
+
+
+def rank_strength(card: Card) -> int:
+    """Ace high, two low: the rank order 2 to 14 (the joker, which has no rank, counts 15)."""
+    return card.rank.order if card.rank is not None else 15
+
+
+class Trick(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """A finished trick: who led, the seats in the order they played, their cards, the winner."""
+
+    leader: Seat
+    seats: tuple[Seat, ...]
+    cards: tuple[Card, ...]
+    winner: Seat
+
+
+class TrickOrder:
+    """Which suit each card belongs to and how strong it is, for one trump suit.
+
+    ``suit_of`` maps every card of the pack to its *effective* suit; ``strength`` maps it to an
+    integer, higher wins, trumps at :data:`TRUMP_BASE` or above. ``trump`` may be ``None`` (no
+    trumps).
+    """
+
+    __slots__ = ("strength", "suit_of", "trump")
+
+    def __init__(
+        self, trump: Suit | None, suit_of: Mapping[Card, Suit], strength: Mapping[Card, int]
+    ) -> None:
+        self.trump = trump
+        self.suit_of: dict[Card, Suit] = dict(suit_of)
+        self.strength: dict[Card, int] = dict(strength)
+
+    @classmethod
+    def plain(
+        cls,
+        pack: Iterable[Card],
+        trump: Suit | None,
+        strength: Callable[[Card], int] = rank_strength,
+    ) -> TrickOrder:
+        """Each card in its printed suit, ranked by ``strength``; trumps raised by
+        :data:`TRUMP_BASE`."""
+        suit_of: dict[Card, Suit] = {}
+        power: dict[Card, int] = {}
+        for card in pack:
+            if card.suit is None:
+                raise ValueError("a plain trick order has no place for the joker")
+            suit_of[card] = card.suit
+            power[card] = strength(card) + (TRUMP_BASE if card.suit is trump else 0)
+        return cls(trump, suit_of, power)
+
+    def is_trump(self, card: Card) -> bool:
+        """True if the card belongs to the trump suit."""
+        return self.strength[card] >= TRUMP_BASE
+
+    def cards_of_suit(self, cards: Iterable[Card], suit: Suit) -> tuple[Card, ...]:
+        """The cards whose effective suit is ``suit``."""
+        suit_of = self.suit_of
+        return tuple(card for card in cards if suit_of[card] is suit)
+
+    def winner(self, trick: Sequence[Card]) -> int:
+        """The position in ``trick`` (0 = the lead) of the card that wins it: the highest trump,
+        else the highest card of the suit led."""
+        suit_of = self.suit_of
+        strength = self.strength
+        led = suit_of[trick[0]]
+        best_position = 0
+        best = strength[trick[0]]
+        for position in range(1, len(trick)):
+            card = trick[position]
+            power = strength[card]
+            if power > best and (power >= TRUMP_BASE or suit_of[card] is led):
+                best = power
+                best_position = position
+        return best_position
+
+
+class FollowSuit:
+    """Follow the suit led if you can; otherwise play anything (Euchre E7, Apples A6)."""
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: TrickOrder) -> None:
+        self.order = order
+        """The card order this policy plays by."""
+
+    def legal(self, hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards of ``hand`` that may be played to ``trick`` (the cards played so far)."""
+        if not trick:
+            return tuple(hand)
+        suit_of = self.order.suit_of
+        led = suit_of[trick[0]]
+        following = tuple(card for card in hand if suit_of[card] is led)
+        return following or tuple(hand)
+
+    def allows(self, hand: Sequence[Card], trick: Sequence[Card], card: Card) -> bool:
+        """True when ``card`` (held in ``hand``) may be played to ``trick``."""
+        if not trick:
+            return True
+        suit_of = self.order.suit_of
+        led = suit_of[trick[0]]
+        return suit_of[card] is led or not any(suit_of[held] is led for held in hand)
+
+    def winner(self, trick: Sequence[Card]) -> int:
+        """The position in ``trick`` of the winning card (0 = the lead)."""
+        return self.order.winner(trick)
+
+    def revealed(self, trick: Sequence[Card], card: Card) -> Suit | None:
+        """The suit the player of ``card`` showed out of by playing it to ``trick``, if any."""
+        if not trick:
+            return None
+        suit_of = self.order.suit_of
+        led = suit_of[trick[0]]
+        return led if suit_of[card] is not led else None
+
+
+class FollowOrTrump(FollowSuit):
+    """A player holding the suit led follows it or trumps; without it, anything (All Fours F4).
+
+    A trump lead must be followed with a trump when possible. With ``no_undertrump``, once a
+    plain lead has been trumped, a player who can follow may not play a trump lower than the best
+    trump in the trick.
+    """
+
+    __slots__ = ("no_undertrump",)
+
+    def __init__(self, order: TrickOrder, *, no_undertrump: bool = False) -> None:
+        super().__init__(order)
+        self.no_undertrump = no_undertrump
+        """Whether under-trumping a trumped plain lead is barred for a player who can follow."""
+
+    def _best_trump(self, trick: Sequence[Card]) -> int:
+        strength = self.order.strength
+        return max((strength[card] for card in trick if strength[card] >= TRUMP_BASE), default=0)
+
+    def allows(self, hand: Sequence[Card], trick: Sequence[Card], card: Card) -> bool:
+        """True when ``card`` (held in ``hand``) may be played to ``trick``."""
+        if not trick:
+            return True
+        suit_of = self.order.suit_of
+        led = suit_of[trick[0]]
+        if not any(suit_of[held] is led for held in hand):
+            return True
+        if suit_of[card] is led:
+            return True
+        if not self.order.is_trump(card):
+            return False
+        if self.no_undertrump and led is not self.order.trump:
+            return self.order.strength[card] > self._best_trump(trick)
+        return True
+
+    def legal(self, hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards of ``hand`` that may be played to ``trick``."""
+        return tuple(card for card in hand if self.allows(hand, trick, card))
+
+    def revealed(self, trick: Sequence[Card], card: Card) -> Suit | None:
+        """The suit led, when ``card`` neither follows it nor is a trump (a trump played to a
+        plain lead reveals nothing), or when it under-trumps against ``no_undertrump``."""
+        if not trick:
+            return None
+        order = self.order
+        led = order.suit_of[trick[0]]
+        if order.suit_of[card] is led:
+            return None
+        if not order.is_trump(card):
+            return led
+        undertrump = order.strength[card] < self._best_trump(trick)
+        return led if self.no_undertrump and undertrump else None
+
+
+FollowPolicy = FollowSuit
+"""The policy interface: :class:`FollowSuit` and its subclasses."""
+
+
+def revealed_voids(
+    policy: FollowSuit, plays: Iterable[tuple[Sequence[Seat], Sequence[Card]]], seats: int
+) -> dict[Seat, set[Suit]]:
+    """The suits each of ``seats`` seats showed out of in ``plays``: pairs of the seats in their
+    order of play and the cards they played (a trick's lead first; a trick in progress has fewer
+    cards than seats)."""
+    found: dict[Seat, set[Suit]] = {seat: set() for seat in range(seats)}
+    for order, cards in plays:
+        for position, (seat, card) in enumerate(zip(order, cards, strict=False)):
+            suit = policy.revealed(cards[:position], card)
+            if suit is not None:
+                found[seat].add(suit)
+    return found
