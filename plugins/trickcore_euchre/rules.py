@@ -216,6 +216,8 @@ class Euchre:
         """The state after ``action``. An illegal action raises
         :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the
         legal ones; ``state`` itself never changes."""
+        if state.phase is Phase.PLAY and type(action) is Play:  # the hot path, one call less
+            return self._play(state, action, None)
         return self._step(state, action, None)
 
     def events(

@@ -60,7 +60,7 @@ class Seating:
             tuple(other for other in self.sides[self._side_of[seat]] if other != seat)
             for seat in range(seats)
         )
-        self._orders: dict[tuple[Seat, frozenset[Seat]], tuple[Seat, ...]] = {}
+        self._orders: dict[tuple[Seat, tuple[Seat, ...]], tuple[Seat, ...]] = {}
 
     @property
     def partnerships(self) -> bool:
@@ -79,16 +79,16 @@ class Seating:
             seat = self._next[seat]
         return seat
 
-    def order(self, start: Seat, skip: Iterable[Seat] = ()) -> tuple[Seat, ...]:
+    def order(self, start: Seat, skip: tuple[Seat, ...] = ()) -> tuple[Seat, ...]:
         """Every seat once in the direction of play from ``start``, without those in ``skip``
         (a partner sitting out). ``start`` itself comes first unless skipped."""
-        key = (start, frozenset(skip))
+        key = (start, skip)
         found = self._orders.get(key)
         if found is None:
             seats = []
             seat = start
             for _ in range(self.seats):
-                if seat not in key[1]:
+                if seat not in skip:
                     seats.append(seat)
                 seat = self._next[seat]
             found = self._orders[key] = tuple(seats)
