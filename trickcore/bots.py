@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from trickcore.game import AnyGame, Seat
 from trickcore.rng import Rng
@@ -31,10 +31,16 @@ class BotSpec:
     """Bot-specific settings (e.g. a search budget), as given by the user."""
 
 
-class Bot(Protocol):
-    """A player: picks one of the legal actions from what its seat may see."""
+V_contra = TypeVar("V_contra", contravariant=True)
+A = TypeVar("A")
 
-    def act(self, view: Any, legal: tuple[Any, ...]) -> Any:
+
+class Bot(Protocol[V_contra, A]):
+    """A player of views ``V`` and actions ``A``: picks one of the legal actions from what its
+    seat may see. ``Bot[EuchreView, EuchreAction]`` plays Euchre; a bot that never reads the
+    view may take ``object``."""
+
+    def act(self, view: V_contra, legal: tuple[A, ...]) -> A:
         """Return one action of ``legal`` (anything else is refused as cheating)."""
         ...
 
@@ -51,4 +57,4 @@ class BotFactory(Protocol):
     games: tuple[str, ...] | None
     """The games it plays, or ``None`` for every game."""
 
-    def __call__(self, spec: BotSpec) -> Bot: ...
+    def __call__(self, spec: BotSpec) -> Bot[Any, Any]: ...

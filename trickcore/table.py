@@ -76,7 +76,7 @@ HUMAN = "human"
 SAVE_FORMAT = 1
 """The format of :meth:`Table.to_json` this version writes and reads."""
 
-SeatSpec = str | Bot | None
+SeatSpec = str | Bot[Any, Any] | None
 """What sits at a seat: a registered bot's name, a ready :class:`~trickcore.Bot`, or ``None``
 for a human."""
 
@@ -188,13 +188,13 @@ class Table(Generic[S, A, V]):
         self._actors: list[Actor] = []
         self._chance = 0
         self._marks: list[str] = []
-        self._bots: tuple[Bot | None, ...] = self._build_bots()
+        self._bots: tuple[Bot[V, A] | None, ...] = self._build_bots()
 
     def _get_host(self) -> PluginHost:
         return self._host if self._host is not None else default_host()
 
-    def _build_bots(self) -> tuple[Bot | None, ...]:
-        bots: list[Bot | None] = []
+    def _build_bots(self) -> tuple[Bot[V, A] | None, ...]:
+        bots: list[Bot[V, A] | None] = []
         for seat, item in enumerate(self._items):
             if isinstance(item, str):
                 spec = BotSpec(self._game, seat, bot_rng(self._seed, seat, self._epoch), {})
@@ -354,7 +354,7 @@ class Table(Generic[S, A, V]):
             taken += 1
         return taken
 
-    def _ask(self, bot: Bot, seat: Seat, state: S) -> A:
+    def _ask(self, bot: Bot[V, A], seat: Seat, state: S) -> A:
         game = self._game
         legal = game.legal_actions(state)
         try:
