@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from trickcore.game import AnyGame, Outcome, Seat
+from trickcore.kit.options import describe_allowed, json_text, options_info
 from trickcore.replay import describe_action
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "describe",
     "hand_of",
     "hand_order",
+    "option_lines",
     "order_legal",
     "outcome_lines",
     "seat_counts_text",
@@ -45,6 +47,21 @@ def seat_counts_text(counts: Sequence[int]) -> str:
     else:
         listed = ", ".join(numbers[:-1]) + " or " + numbers[-1]
     return f"{listed} seat{'' if numbers == ['1'] else 's'}"
+
+
+def option_lines(options_type: type[Any]) -> list[str]:
+    """A game's options, two lines each: ``name=default`` and the values allowed (aligned),
+    then the option's description (when it has one), indented."""
+    infos = options_info(options_type)
+    heads = columns(
+        [[f"{info.name}={json_text(info.default)}", describe_allowed(info)] for info in infos]
+    )
+    lines = []
+    for info, head in zip(infos, heads, strict=True):
+        lines.append(f"  {head}")
+        if info.description:
+            lines.append(f"      {info.description}")
+    return lines
 
 
 def describe(item: Any) -> str:
