@@ -29,7 +29,7 @@ from trickcore.cli.play import match_action  # noqa: E402
 from trickcore.cli.seating import parse_options, parse_seed, plan_seats  # noqa: E402
 from trickcore.cli.text import order_legal  # noqa: E402
 from trickcore_euchre import Call, GoAlone, OrderUp, Pass, Play, WithPartner  # noqa: E402
-from trickcore_euchre.render import sorted_hand  # noqa: E402
+from trickcore_euchre.render import EuchreRenderer  # noqa: E402
 
 EUCHRE_BOTS = [bot.name for bot in trickcore.default_host().bots("euchre")]
 
@@ -425,7 +425,7 @@ def test_legal_cards_follow_the_sorted_hand() -> None:
     view = table.view(0)
     ordered = order_legal(game, view, table.legal_actions(0))
     cards = [a.card for a in ordered]
-    assert cards == [c for c in sorted_hand(view) if c in cards]
+    assert cards == [c for c in EuchreRenderer().sorted_hand(view) if c in cards]
 
 
 def test_a_human_plays_another_game_too() -> None:

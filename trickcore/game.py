@@ -205,10 +205,6 @@ class Game(Protocol[S, A, V, O_co]):
         """Raise :class:`~trickcore.errors.InvalidStateError` unless a legal game can reach it."""
         ...
 
-    def describe_view(self, view: V) -> str:
-        """A few lines of text showing a view to a person (used by the command line)."""
-        ...
-
 
 AnyGame = Game[Any, Any, Any, Any]
 """A game of any type, as :func:`trickcore.load` returns it."""

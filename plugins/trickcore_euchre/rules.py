@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from trickcore.cards import Card, Suit
 from trickcore.errors import IllegalActionError
 from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
+from trickcore.render import Renderer
 from trickcore.rng import Rng
 from trickcore.tricks import TrickOrder, shuffle_problem
 from trickcore_euchre import determinize as _determinize
@@ -33,7 +34,7 @@ from trickcore_euchre.actions import (
 from trickcore_euchre.events import EuchreEvent
 from trickcore_euchre.options import EuchreOptions
 from trickcore_euchre.ranking import deck_for, trick_order
-from trickcore_euchre.render import describe_view, sorted_hand
+from trickcore_euchre.render import EuchreRenderer
 from trickcore_euchre.state import (
     Bid,
     Declaration,
@@ -78,6 +79,8 @@ class Euchre:
     state_type: ClassVar[type[EuchreState]] = EuchreState
     view_type: ClassVar[type[EuchreView]] = EuchreView
     event_type: ClassVar[Any] = EuchreEvent
+    renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
+    """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
     def __init__(self, options: EuchreOptions | None = None) -> None:
         self._options = options if options is not None else EuchreOptions()
@@ -236,14 +239,6 @@ class Euchre:
     def validate(self, state: EuchreState) -> None:
         """Raise :class:`~trickcore.errors.InvalidStateError` unless a game can reach ``state``."""
         _validate.validate(self, state)
-
-    def describe_view(self, view: EuchreView) -> str:
-        """The view as a few lines of text for a terminal."""
-        return describe_view(view)
-
-    def sorted_hand(self, view: EuchreView) -> tuple[Card, ...]:
-        """The view's hand for display: trumps first when known, then by suit, high first."""
-        return sorted_hand(view)
 
     # -- helpers ---------------------------------------------------------------------------
 

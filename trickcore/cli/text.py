@@ -1,16 +1,17 @@
 """Formatting helpers shared by the commands: aligned columns, hands, actions and results.
 
 Everything here works for any game: what a game does not provide (a ``hand`` in its view, a
-way to sort a hand) is simply left out.
+renderer to sort it, see :mod:`trickcore.render`) is simply left out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from trickcore.game import AnyGame, Outcome, Seat
 from trickcore.kit.options import describe_allowed, json_text, options_info
+from trickcore.render import renderer_for
 from trickcore.replay import describe_action
 
 __all__ = [
@@ -108,26 +109,18 @@ def outcome_lines(game: AnyGame, outcome: Outcome, *, seat: Seat | None = None) 
     return lines
 
 
-def _sorter(game: AnyGame) -> Callable[[Any], Sequence[Any]] | None:
-    """The game's ``sorted_hand(view)`` method, an optional display nicety, if it has one."""
-    method = getattr(game, "sorted_hand", None)
-    return method if callable(method) else None
-
-
 def hand_order(game: AnyGame, view: Any) -> tuple[Any, ...] | None:
-    """The view's hand in display order (the game's own sort when it has one), or ``None``
-    when the view has no ``hand``."""
+    """The view's hand in display order (as the game's renderer sorts it), or ``None`` when
+    the view has no ``hand``."""
     hand = getattr(view, "hand", None)
     if not isinstance(hand, (tuple, list)):
         return None
-    sorter = _sorter(game)
-    if sorter is not None:
-        try:
-            ordered = tuple(sorter(view))
-        except Exception:  # a display nicety must never break the game
-            return tuple(hand)
-        if sorted(map(str, ordered)) == sorted(map(str, hand)):
-            return ordered
+    try:
+        ordered = tuple(renderer_for(game).sorted_hand(view))
+    except Exception:  # a display nicety must never break the game
+        return tuple(hand)
+    if sorted(map(str, ordered)) == sorted(map(str, hand)):
+        return ordered
     return tuple(hand)
 
 
