@@ -15,7 +15,9 @@ text (``true``, ``null``, ``"anyone"``), the form replays store and the command 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
@@ -119,7 +121,7 @@ def json_text(value: Any) -> str:
 
 
 def check_value(
-    options_type: type[Any],
+    options_type: type[msgspec.Struct],
     name: str,
     value: Any,
     *,
@@ -133,9 +135,8 @@ def check_value(
     does not allow it, and ``KeyError`` for an unknown ``name``. ``from_text=True`` accepts
     values given as text (``"32"``, ``"true"``, ``"null"``), as the command line gives them.
     """
-    field = {field.name: field for field in msgspec.structs.fields(options_type)}[name]
     try:
-        return msgspec.convert(value, field.type, strict=not from_text)
+        return msgspec.convert(value, _field_types(options_type)[name], strict=not from_text)
     except msgspec.ValidationError:
         info = next(info for info in options_info(options_type) if info.name == name)
         raise OptionError(
@@ -151,8 +152,16 @@ def check_options(options: msgspec.Struct) -> None:
     directly (``MyOptions(target=0)``); call this from the struct's ``__post_init__`` so such
     a struct is refused too, with the same :class:`~trickcore.errors.OptionError`.
     """
-    for field in msgspec.structs.fields(options):
-        check_value(type(options), field.name, getattr(options, field.name))
+    for name in _field_types(type(options)):
+        check_value(type(options), name, getattr(options, name))
+
+
+@functools.lru_cache(maxsize=64)
+def _field_types(options_type: type[msgspec.Struct]) -> Mapping[str, Any]:
+    """Each field's type by name (resolving them is slow, and options are built often)."""
+    return MappingProxyType(
+        {field.name: field.type for field in msgspec.structs.fields(options_type)}
+    )
 
 
 def _option_info(field: mi.Field) -> OptionInfo:
