@@ -29,7 +29,7 @@ from trickcore.cli.play import match_action  # noqa: E402
 from trickcore.cli.seating import parse_options, parse_seed, plan_seats  # noqa: E402
 from trickcore.cli.text import order_legal  # noqa: E402
 from trickcore_euchre import Call, GoAlone, OrderUp, Pass, Play, WithPartner  # noqa: E402
-from trickcore_euchre.render import sorted_hand  # noqa: E402
+from trickcore_euchre.render import EuchreRenderer  # noqa: E402
 
 EUCHRE_BOTS = [bot.name for bot in trickcore.default_host().bots("euchre")]
 
@@ -84,6 +84,43 @@ def test_games_lists_one_line_per_game_name_first() -> None:
     assert "Euchre (North American)" in line
     assert "4 seats" in line
     assert line.endswith("(plugin euchre)")
+
+
+def test_games_options_lists_every_option_with_default_allowed_values_and_description() -> None:
+    result = run("games", "euchre", "--options")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("euchre ") and lines[0].endswith("(plugin euchre)")
+    options = trickcore.default_host().game_factory("euchre").options_type
+    pairs = list(zip(lines[1::2], lines[2::2], strict=True))
+    assert [head.split("=")[0].strip() for head, _ in pairs] == list(options.__struct_fields__)
+    by_name = {head.split()[0]: (head, described) for head, described in pairs}
+    target, described = by_name["target=10"]
+    assert target.endswith("  an integer >= 1")
+    assert described.strip() == "Points that win the game (E1)."
+    assert by_name["first_dealer=null"][0].endswith("  an integer from 0 to 3, or null")
+    assert by_name["stick_the_dealer=false"][0].endswith("  true or false")
+    assert by_name["deck=24"][0].endswith("  one of 24, 25, 32")
+
+
+def test_games_without_a_game_lists_all_and_options_only_when_asked() -> None:
+    host = toy_host()
+    assert (
+        run("games", "toy", obj=host).stdout.splitlines()
+        == run("games", obj=host).stdout.splitlines()
+    )
+    assert len(run("games", obj=host).stdout.splitlines()) == 1
+    listed = run("games", "--options", obj=host).stdout.splitlines()
+    assert listed[0].startswith("toy ")
+    assert listed[1].split() == ["high_wins=true", "true", "or", "false"]
+
+
+def test_games_with_an_unknown_game_is_a_usage_error() -> None:
+    one_error_line(run("games", "eucher", "--options"), 2, "unknown game 'eucher'", "euchre")
+
+
+def test_play_help_tells_where_the_options_are_listed() -> None:
+    assert "trickcore games GAME --options" in " ".join(run("play", "--help").stdout.split())
 
 
 def test_bots_lists_name_games_description_and_plugin() -> None:
@@ -388,7 +425,7 @@ def test_legal_cards_follow_the_sorted_hand() -> None:
     view = table.view(0)
     ordered = order_legal(game, view, table.legal_actions(0))
     cards = [a.card for a in ordered]
-    assert cards == [c for c in sorted_hand(view) if c in cards]
+    assert cards == [c for c in EuchreRenderer().sorted_hand(view) if c in cards]
 
 
 def test_a_human_plays_another_game_too() -> None:
@@ -532,6 +569,15 @@ def test_schema_prints_json_with_the_action_tags() -> None:
     action = json.loads(run("schema", "euchre", "--part", "action").stdout)
     assert list(action["properties"]) == ["action"]
     assert "Play" in action["$defs"]
+
+
+def test_schema_of_the_options_shows_their_descriptions_and_bounds() -> None:
+    result = run("schema", "euchre", "--part", "options")
+    assert result.exit_code == 0
+    properties = json.loads(result.stdout)["$defs"]["EuchreOptions"]["properties"]
+    assert properties["target"]["minimum"] == 1
+    assert properties["target"]["description"] == "Points that win the game (E1)."
+    assert properties["deck"]["enum"] == [24, 25, 32]
 
 
 def test_schema_rejects_an_unknown_part() -> None:

@@ -437,25 +437,28 @@ def test_unknown_option_lists_options_with_defaults(host: PluginHost) -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "path"),
-    [({"size": "3"}, "$.size"), ({"label": 4}, "$.label"), ({"fast": 1}, "$.fast")],
+    ("options", "problem"),
+    [
+        ({"size": "3"}, "size='3' for tiny: size must be an integer"),
+        ({"label": 4}, "label=4 for tiny: label must be a string"),
+        ({"fast": 1}, "fast=1 for tiny: fast must be true or false"),
+    ],
 )
 def test_invalid_option_value_names_it_and_lists_options(
-    host: PluginHost, options: dict[str, Any], path: str
+    host: PluginHost, options: dict[str, Any], problem: str
 ) -> None:
     with pytest.raises(OptionError) as caught:
         host.load("tiny", **options)
-    message = str(caught.value)
-    assert message.startswith("invalid option for tiny: ")
-    assert f"`{path}`" in message
-    assert "options: size=2, label='x', fast=False" in message
+    assert str(caught.value) == (
+        f"invalid option {problem}; options: size=2, label='x', fast=False"
+    )
 
 
 def test_bind_options_from_text() -> None:
     assert bind_options(TINY, {"size": "7", "fast": "true"}, from_text=True) == TinyOptions(
         size=7, fast=True
     )
-    with pytest.raises(OptionError, match=r"\$\.size"):
+    with pytest.raises(OptionError, match=r"^invalid option size='seven' for tiny: size must be"):
         bind_options(TINY, {"size": "seven"}, from_text=True)
     assert option_help(TINY) == "size=2, label='x', fast=False"
 

@@ -236,10 +236,6 @@ class ToyGame:
         if state.dealt and (len(held) != len(DECK) or set(held) != set(DECK)):
             raise InvalidStateError("every card must be somewhere exactly once")
 
-    def describe_view(self, view: ToyView) -> str:
-        hand = " ".join(map(str, view.hand))
-        return f"seat {view.seat}: {hand} | trick {' '.join(map(str, view.trick))}"
-
 
 class ToyRandomBot:
     """Picks uniformly from the legal actions with its own stream."""

@@ -24,6 +24,7 @@ from trickcore import hookspecs
 from trickcore.bots import BotFactory
 from trickcore.errors import OptionError, PluginError, UnknownBotError, UnknownGameError
 from trickcore.game import AnyGame, GameFactory
+from trickcore.kit.options import check_value, options_info
 
 __all__ = [
     "PluginFailure",
@@ -276,11 +277,7 @@ def _overlap(first: Sequence[str] | None, second: Sequence[str] | None) -> bool:
 
 def option_help(factory: GameFactory) -> str:
     """``name=default`` for every option of a game, for error messages."""
-    defaults = factory.options_type()
-    return ", ".join(
-        f"{field.name}={getattr(defaults, field.name)!r}"
-        for field in msgspec.structs.fields(factory.options_type)
-    )
+    return ", ".join(f"{info.name}={info.default!r}" for info in options_info(factory.options_type))
 
 
 def bind_options(
@@ -288,9 +285,11 @@ def bind_options(
 ) -> Any:
     """Validate ``options`` against the game's options struct and return the struct.
 
-    Unknown names and invalid values raise :class:`~trickcore.errors.OptionError` naming the
-    option and listing every option with its default. ``from_text=True`` accepts values given
-    as text (``"32"``, ``"true"``), as the command line gives them.
+    An unknown name raises :class:`~trickcore.errors.OptionError` naming it and listing
+    every option with its default; an invalid value raises one naming the option, the value
+    and the values the option allows (from its metadata, see :mod:`trickcore.kit.options`),
+    then every option with its default. ``from_text=True`` accepts values given as text
+    (``"32"``, ``"true"``, ``"null"``), as the command line gives them.
     """
     known = {field.name for field in msgspec.structs.fields(factory.options_type)}
     unknown = sorted(set(options) - known)
@@ -300,10 +299,18 @@ def bind_options(
             f"for {factory.name}; options: {option_help(factory)}"
         )
     try:
-        return msgspec.convert(dict(options), factory.options_type, strict=not from_text)
-    except msgspec.ValidationError as error:
+        values = {
+            name: check_value(
+                factory.options_type, name, value, from_text=from_text, owner=factory.name
+            )
+            for name, value in options.items()
+        }
+        return msgspec.convert(values, factory.options_type)
+    except OptionError as error:
+        raise OptionError(f"{error}; options: {option_help(factory)}") from None
+    except msgspec.ValidationError as error:  # a check across options, in __post_init__
         raise OptionError(
-            f"invalid option for {factory.name}: {error}; options: {option_help(factory)}"
+            f"invalid options for {factory.name}: {error}; options: {option_help(factory)}"
         ) from None
 
 

@@ -176,8 +176,7 @@ def reproduce(replay: Replay, game: AnyGame) -> History[Any, Any]:
         outcome = msgspec.structs.replace(outcome, returns=())
     if recorded is not None and recorded != outcome:
         raise ReplayMismatchError(
-            f"the recorded outcome {_text(recorded)} does not match the game's "
-            f"{_text(outcome)}"
+            f"the recorded outcome {_text(recorded)} does not match the game's {_text(outcome)}"
         )
     return history
 

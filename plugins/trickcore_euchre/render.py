@@ -1,4 +1,4 @@
-"""Euchre views as text, for the command line."""
+"""Euchre views as text, for the command line: the game's :class:`~trickcore.render.Renderer`."""
 
 from __future__ import annotations
 
@@ -7,53 +7,57 @@ from trickcore_euchre.ranking import trick_order
 from trickcore_euchre.state import Phase
 from trickcore_euchre.view import EuchreView
 
-__all__ = ["describe_view", "sorted_hand"]
+__all__ = ["EuchreRenderer"]
 
 
-def sorted_hand(view: EuchreView) -> tuple[Card, ...]:
-    """The seat's hand sorted by suit (trumps first when known) and strength, high first."""
-    hand = view.hand
-    if view.trump is None:
-        return tuple(sorted(hand, key=lambda c: (c.suit.index if c.suit else -1, -c.index)))
-    order = trick_order(hand, view.trump)
-    return tuple(
-        sorted(
-            hand, key=lambda c: (not order.is_trump(c), order.suit_of[c].index, -order.strength[c])
+class EuchreRenderer:
+    """Euchre's renderer: the table as a few lines of text, the hand sorted as a player sorts
+    it. The game exposes it as ``Euchre.renderer``."""
+
+    def describe_view(self, view: EuchreView) -> str:
+        """A few lines: score, trump and maker, the trick so far, and the seat's hand."""
+        lines = [
+            f"Seat {view.seat}: hand {view.hand_number}, dealer seat {view.dealer}, "
+            f"score {view.scores[0]}-{view.scores[1]} (seats 0+2 vs 1+3)"
+        ]
+        if view.up_card is not None:
+            if view.picked_up:
+                status = "taken by the dealer"
+            elif view.phase in (Phase.BID_FIRST, Phase.JOKER_CALL):
+                status = "face up"
+            else:
+                status = "turned down"
+            lines.append(f"Up-card: {view.up_card.pretty} ({status})")
+        if view.trump is not None:
+            alone = [d.seat for d in view.declarations if d.alone]
+            extra = f", alone: seat {' and '.join(map(str, alone))}" if alone else ""
+            lines.append(
+                f"Trumps: {view.trump.name.lower()}, made by seat {view.maker}{extra}; "
+                f"tricks {view.tricks_won[0]}-{view.tricks_won[1]}"
+            )
+        if view.trick:
+            played = ", ".join(
+                f"seat {seat} {card.pretty}"
+                for seat, card in zip(view.trick_seats, view.trick, strict=False)
+            )
+            lines.append(f"Trick: {played}")
+        if view.discard is not None:
+            lines.append(f"Your discard: {view.discard.pretty}")
+        if view.hand:
+            lines.append("Your hand: " + " ".join(card.pretty for card in self.sorted_hand(view)))
+        elif view.phase is Phase.JOKER_CALL and view.seat == view.dealer:
+            lines.append("Your hand: (not seen yet: name trump first, E5)")
+        return "\n".join(lines)
+
+    def sorted_hand(self, view: EuchreView) -> tuple[Card, ...]:
+        """The seat's hand sorted by suit (trumps first when known) and strength, high first."""
+        hand = view.hand
+        if view.trump is None:
+            return tuple(sorted(hand, key=lambda c: (c.suit.index if c.suit else -1, -c.index)))
+        order = trick_order(hand, view.trump)
+        return tuple(
+            sorted(
+                hand,
+                key=lambda c: (not order.is_trump(c), order.suit_of[c].index, -order.strength[c]),
+            )
         )
-    )
-
-
-def describe_view(view: EuchreView) -> str:
-    """A few lines: score, trump and maker, the trick so far, and the seat's hand."""
-    lines = [
-        f"Seat {view.seat}: hand {view.hand_number}, dealer seat {view.dealer}, "
-        f"score {view.scores[0]}-{view.scores[1]} (seats 0+2 vs 1+3)"
-    ]
-    if view.up_card is not None:
-        if view.picked_up:
-            status = "taken by the dealer"
-        elif view.phase in (Phase.BID_FIRST, Phase.JOKER_CALL):
-            status = "face up"
-        else:
-            status = "turned down"
-        lines.append(f"Up-card: {view.up_card.pretty} ({status})")
-    if view.trump is not None:
-        alone = [d.seat for d in view.declarations if d.alone]
-        extra = f", alone: seat {' and '.join(map(str, alone))}" if alone else ""
-        lines.append(
-            f"Trumps: {view.trump.name.lower()}, made by seat {view.maker}{extra}; "
-            f"tricks {view.tricks_won[0]}-{view.tricks_won[1]}"
-        )
-    if view.trick:
-        played = ", ".join(
-            f"seat {seat} {card.pretty}"
-            for seat, card in zip(view.trick_seats, view.trick, strict=False)
-        )
-        lines.append(f"Trick: {played}")
-    if view.discard is not None:
-        lines.append(f"Your discard: {view.discard.pretty}")
-    if view.hand:
-        lines.append("Your hand: " + " ".join(card.pretty for card in sorted_hand(view)))
-    elif view.phase is Phase.JOKER_CALL and view.seat == view.dealer:
-        lines.append("Your hand: (not seen yet: name trump first, E5)")
-    return "\n".join(lines)

@@ -42,6 +42,7 @@ from trickcore.kit.events import (
 )
 from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder
+from trickcore.render import Renderer
 from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
 from trickcore_euchre import validate as _validate
@@ -70,7 +71,7 @@ from trickcore_euchre.events import (
 )
 from trickcore_euchre.options import EuchreOptions
 from trickcore_euchre.ranking import deck_for, trick_order
-from trickcore_euchre.render import describe_view, sorted_hand
+from trickcore_euchre.render import EuchreRenderer
 from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
 from trickcore_euchre.view import PROJECTION, EuchreView
 
@@ -106,6 +107,8 @@ class Euchre:
     state_type: ClassVar[type[EuchreState]] = EuchreState
     view_type: ClassVar[type[EuchreView]] = EuchreView
     event_type: ClassVar[Any] = EuchreEvent
+    renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
+    """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
     seating: ClassVar[Seating] = SEATING
     """The table (E1)."""
 
@@ -247,14 +250,6 @@ class Euchre:
     def validate(self, state: EuchreState) -> None:
         """Raise :class:`~trickcore.errors.InvalidStateError` unless a game can reach ``state``."""
         _validate.validate(self, state)
-
-    def describe_view(self, view: EuchreView) -> str:
-        """The view as a few lines of text for a terminal."""
-        return describe_view(view)
-
-    def sorted_hand(self, view: EuchreView) -> tuple[Card, ...]:
-        """The view's hand for display: trumps first when known, then by suit, high first."""
-        return sorted_hand(view)
 
     # -- the transition --------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from trickcore.cli import play as _play
 from trickcore.cli import replays as _replays
 from trickcore.cli.errors import CliError, as_cli_error, one_line
 from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
-from trickcore.cli.text import columns, seat_counts_text
+from trickcore.cli.text import columns, option_lines, seat_counts_text
 from trickcore.codec import json_schema
 from trickcore.errors import TrickcoreError
 from trickcore.plugins import PluginHost, default_host
@@ -82,13 +82,26 @@ def cli() -> None:
 
 
 @cli.command()
+@click.argument("game_name", metavar="[GAME]", required=False)
+@click.option(
+    "--options",
+    "with_options",
+    is_flag=True,
+    help="Under each game, its options: name=default, allowed values, description.",
+)
 @click.pass_context
-def games(ctx: click.Context) -> None:
-    """List the installed games.
+def games(ctx: click.Context, game_name: str | None, with_options: bool) -> None:
+    """List the installed games (all, or GAME).
 
-    One line per game: name, title, seats, plugin.
+    One line per game: name, title, seats, plugin. With --options, each game's options
+    follow: 'name=default' and the values allowed, then a line describing the option.
     """
     host = _host(ctx)
+    if game_name is not None:
+        host.game_factory(game_name)  # an unknown game: a usage error listing the games
+    registrations = [
+        reg for reg in host.registrations if reg.kind == "game" and game_name in (None, reg.name)
+    ]
     rows = [
         [
             reg.name,
@@ -96,10 +109,17 @@ def games(ctx: click.Context) -> None:
             seat_counts_text(getattr(reg.target, "seat_counts", ())),
             f"(plugin {reg.plugin})",
         ]
-        for reg in host.registrations
-        if reg.kind == "game"
+        for reg in registrations
     ]
-    _echo_rows(rows, "no games installed")
+    if not rows:
+        click.echo("no games installed", err=True)
+    for number, (reg, line) in enumerate(zip(registrations, columns(rows), strict=True)):
+        if with_options and number:
+            click.echo("")
+        click.echo(line)
+        if with_options:
+            for option_line in option_lines(reg.target.options_type):
+                click.echo(option_line)
     _warn_failures(host)
 
 
@@ -166,7 +186,13 @@ def plugins(ctx: click.Context) -> None:
     help="Bots per seat, per other seat (with --seat), or one for all; 'human' marks a human.",
 )
 @click.option("--seed", help="The seed deals and bots draw from (default: a fresh one).")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A game option (repeat for several); 'trickcore games GAME --options' lists them.",
+)
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, path_type=Path),

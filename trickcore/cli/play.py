@@ -1,8 +1,9 @@
 """``trickcore play``: a bots-only game narrated hand by hand, or a human at the terminal.
 
 A human game shows, after each change, the new events as the human's seat sees them
-(``table.events(seat, since)``); on the human's turn, the seat's view
-(``game.describe_view``) and the legal actions numbered from 1, then a prompt. See
+(``table.events(seat, since)``); on the human's turn, the seat's view (as the game's
+renderer describes it, see :mod:`trickcore.render`) and the legal actions numbered from 1,
+then a prompt. See
 :data:`HELP` for what may be typed.
 """
 
@@ -21,6 +22,7 @@ from trickcore.cli.text import describe, order_legal, outcome_lines
 from trickcore.codec import from_json
 from trickcore.errors import IllegalActionError, TableError
 from trickcore.game import Seat, Shuffle
+from trickcore.render import renderer_for
 from trickcore.replay import dumps
 from trickcore.table import Table
 
@@ -157,8 +159,7 @@ class HumanGame:
         game = table.game
         view = table.view(seat)
         click.echo("")
-        describe_view = getattr(game, "describe_view", None)
-        click.echo(describe_view(view) if callable(describe_view) else describe(view))
+        click.echo(renderer_for(game).describe_view(view))
         legal = self._legal(seat)
         items = [f"{number}) {describe(action)}" for number, action in enumerate(legal, 1)]
         lines: list[str] = []

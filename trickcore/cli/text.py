@@ -1,22 +1,25 @@
 """Formatting helpers shared by the commands: aligned columns, hands, actions and results.
 
 Everything here works for any game: what a game does not provide (a ``hand`` in its view, a
-way to sort a hand) is simply left out.
+renderer to sort it, see :mod:`trickcore.render`) is simply left out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from trickcore.game import AnyGame, Outcome, Seat
 from trickcore.history import describe_action
+from trickcore.kit.options import describe_allowed, json_text, options_info
+from trickcore.render import renderer_for
 
 __all__ = [
     "columns",
     "describe",
     "hand_of",
     "hand_order",
+    "option_lines",
     "order_legal",
     "outcome_lines",
     "seat_counts_text",
@@ -45,6 +48,21 @@ def seat_counts_text(counts: Sequence[int]) -> str:
     else:
         listed = ", ".join(numbers[:-1]) + " or " + numbers[-1]
     return f"{listed} seat{'' if numbers == ['1'] else 's'}"
+
+
+def option_lines(options_type: type[Any]) -> list[str]:
+    """A game's options, two lines each: ``name=default`` and the values allowed (aligned),
+    then the option's description (when it has one), indented."""
+    infos = options_info(options_type)
+    heads = columns(
+        [[f"{info.name}={json_text(info.default)}", describe_allowed(info)] for info in infos]
+    )
+    lines = []
+    for info, head in zip(infos, heads, strict=True):
+        lines.append(f"  {head}")
+        if info.description:
+            lines.append(f"      {info.description}")
+    return lines
 
 
 def describe(item: Any) -> str:
@@ -91,26 +109,18 @@ def outcome_lines(game: AnyGame, outcome: Outcome, *, seat: Seat | None = None) 
     return lines
 
 
-def _sorter(game: AnyGame) -> Callable[[Any], Sequence[Any]] | None:
-    """The game's ``sorted_hand(view)`` method, an optional display nicety, if it has one."""
-    method = getattr(game, "sorted_hand", None)
-    return method if callable(method) else None
-
-
 def hand_order(game: AnyGame, view: Any) -> tuple[Any, ...] | None:
-    """The view's hand in display order (the game's own sort when it has one), or ``None``
-    when the view has no ``hand``."""
+    """The view's hand in display order (as the game's renderer sorts it), or ``None`` when
+    the view has no ``hand``."""
     hand = getattr(view, "hand", None)
     if not isinstance(hand, (tuple, list)):
         return None
-    sorter = _sorter(game)
-    if sorter is not None:
-        try:
-            ordered = tuple(sorter(view))
-        except Exception:  # a display nicety must never break the game
-            return tuple(hand)
-        if sorted(map(str, ordered)) == sorted(map(str, hand)):
-            return ordered
+    try:
+        ordered = tuple(renderer_for(game).sorted_hand(view))
+    except Exception:  # a display nicety must never break the game
+        return tuple(hand)
+    if sorted(map(str, ordered)) == sorted(map(str, hand)):
+        return ordered
     return tuple(hand)
 
 
