@@ -49,8 +49,10 @@ from trickcore.rng import Rng
 
 __all__ = [
     "CHECKS",
+    "ENDLESS",
     "ConformanceError",
     "ScriptError",
+    "ScriptStep",
     "check_bot",
     "check_game",
     "option_combinations",
@@ -362,14 +364,14 @@ def _cards(value: Any) -> frozenset[Card]:
     return frozenset(found)
 
 
-Place = tuple[str | int, ...]
+_Place = tuple[str | int, ...]
 """Where a card lies in a state: the path of field names and indices to the card, or to the
 sequence holding it (a hand, a pile): two cards of one hand share their place."""
 
 
 def _places(
-    value: Any, path: Place = (), found: dict[Card, set[Place]] | None = None
-) -> dict[Card, set[Place]]:
+    value: Any, path: _Place = (), found: dict[Card, set[_Place]] | None = None
+) -> dict[Card, set[_Place]]:
     """Each card of ``value`` with the places it lies in."""
     found = {} if found is None else found
     if isinstance(value, Card):
@@ -555,7 +557,7 @@ class _GameRun:
         }
         if len(hidden_places) < 2:
             return
-        first: dict[Card, set[Place]] | None = None
+        first: dict[Card, set[_Place]] | None = None
         for k in range(_VARIETY_SAMPLES):
             rng = Rng(self.ctx.seed, "conformance", "variety", index, seat, k)
             sample = self.game.determinize(view, rng)
