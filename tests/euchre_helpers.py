@@ -14,16 +14,18 @@ card text.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import trickcore
-from trickcore import CHANCE, Card, DrawDealer, Shuffle, Suit
-from trickcore_euchre.actions import Call, Discard, GoAlone, OrderUp, Pass, Play, WithPartner
+from trickcore import Card, DrawDealer, Shuffle, Suit, testing
+from trickcore_euchre.actions import Play
 from trickcore_euchre.ranking import deck_for
 from trickcore_euchre.state import EuchreState, Phase
 
 __all__ = [
+    "ALIASES",
     "C",
     "CardsLike",
     "S",
@@ -159,63 +161,35 @@ def assert_cards_accounted(game: Any, state: EuchreState) -> None:
     ), f"cards not accounted for exactly once: {sorted(str(c) for c in located)}"
 
 
-# -- a small action language -----------------------------------------------------------------
+# -- a small action language (read by trickcore.testing) -------------------------------------
 
-_SIMPLE: dict[str, Any] = {
-    "pass": Pass(),
-    "order_up": OrderUp(),
-    "order": OrderUp(),
-    "alone": GoAlone(),
-    "with_partner": WithPartner(),
-    "partner": WithPartner(),
-}
+# Short words the Euchre tests use beside the action tags.
+ALIASES = {"order": "order_up", "partner": "with_partner"}
+
+
+@functools.cache
+def _any_euchre() -> Any:
+    return trickcore.load("euchre")  # the action union does not depend on the options
 
 
 def parse_action(token: str) -> Any:
     """``pass``, ``order_up``, ``call:H``, ``discard:9S``, ``alone``, ``with_partner``,
-    ``play:QH`` or just ``QH`` (a play)."""
-    if token in _SIMPLE:
-        return _SIMPLE[token]
-    kind, _, arg = token.partition(":")
-    if kind == "call":
-        return Call(suit=Suit(arg))
-    if kind == "discard":
-        return Discard(card=C(arg))
-    if kind == "play":
-        return Play(card=C(arg))
-    return Play(card=C(token))
+    ``play:QH`` or just ``QH`` (a play); see :func:`trickcore.testing.parse_action`."""
+    return testing.parse_action(_any_euchre(), token, aliases=ALIASES)
 
 
 def actions(script: str) -> list[tuple[int | None, Any]]:
     """The script's actions, each with the seat that must act (``None``: not stated)."""
-    out: list[tuple[int | None, Any]] = []
-    for token in script.split():
-        seat: int | None = None
-        text = token
-        if "=" in token:
-            who, _, text = token.partition("=")
-            seat = int(who)
-        out.append((seat, parse_action(text)))
-    return out
+    return testing.script(_any_euchre(), script, aliases=ALIASES)
 
 
 def run(game: Any, state: EuchreState, script: str, *, check: bool = True) -> EuchreState:
-    """Apply the script's actions in order. A token ``N=...`` first asserts that seat N acts.
+    """Apply the script's actions in order. A token ``N=...`` first checks that seat N acts.
 
-    With ``check`` every action must be in ``legal_actions`` and every state must validate."""
-    for index, (seat, action) in enumerate(actions(script)):
-        actor = game.actor(state)
-        assert actor is not None and actor is not CHANCE, f"step {index}: nobody acts ({actor})"
-        if seat is not None:
-            assert actor == seat, f"step {index} ({action}): seat {actor} acts, not seat {seat}"
-        if check:
-            assert action in game.legal_actions(state), (
-                f"step {index}: {action} not in {[str(a) for a in game.legal_actions(state)]}"
-            )
-        state = game.apply(state, action)
-        if check:
-            game.validate(state)
-    return state
+    With ``check`` every action must be in ``legal_actions`` and every state must validate
+    (see :func:`trickcore.testing.run_script`)."""
+    after: EuchreState = testing.run_script(game, state, script, check=check, aliases=ALIASES)
+    return after
 
 
 # -- hands described by their play -----------------------------------------------------------

@@ -201,13 +201,16 @@ class ToyGame:
         return Outcome(scores=state.tricks, finished=finished, winner=winner)
 
     def determinize(self, view: ToyView, rng: Rng) -> ToyState:
+        dealt = sum(view.hand_sizes) > 0 or bool(view.played)
+        if not dealt:
+            return ToyState(dealer=view.dealer)
         seen = set(view.hand) | set(view.played) | set(view.trick)
         unseen = rng.shuffled([card for card in DECK if card not in seen])
         hands: list[tuple[Card, ...]] = [(), ()]
         hands[view.seat], hands[1 - view.seat] = view.hand, unseen
         return ToyState(
             dealer=view.dealer,
-            dealt=sum(view.hand_sizes) > 0 or bool(view.played),
+            dealt=True,
             hands=tuple(hands),
             leader=view.leader,
             trick=view.trick,
