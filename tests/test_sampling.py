@@ -1,0 +1,256 @@
+"""``trickcore.sampling.fill_slots``: exactly uniform over the consistent deals, constraints
+always honoured, clear errors, the same deal from the same stream.
+
+Uniformity is checked by a chi-square test on small positions whose consistent deals are all
+enumerated here by brute force (independently of the module): each position is sampled from a
+seeded stream, so the outcome is fixed and a pass is not luck on one run. The critical values
+are for p = 0.001. :func:`proportional_most_constrained_first` is the method ``fill_slots``
+used before (most constrained cards first, each into a slot drawn in proportion to its free
+room): the same test rejects it, which shows the test can fail.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from statistics import NormalDist
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trickcore import sampling
+from trickcore.cards import Card, cards
+from trickcore.rng import Rng
+from trickcore.sampling import Slot, _below, _plan, fill_slots
+
+A, B, C, D, E, F, G, H = cards("9S TS JS QS KS AS 9H TH")
+Deal = tuple[tuple[Card, ...], ...]
+Filler = Callable[[Sequence[Card], Sequence[Slot], Rng], list[tuple[Card, ...]]]
+P_VALUE = 0.001
+
+
+def chi_square_critical(freedom: int, p: float = P_VALUE) -> float:
+    """The chi-square value exceeded with probability ``p`` (Wilson-Hilferty: the cube root of
+    chi-square / freedom is close to normal; within 1.5% from 5 degrees of freedom up)."""
+    z = NormalDist().inv_cdf(1 - p)
+    spread = 2 / (9 * freedom)
+    return freedom * (1 - spread + z * math.sqrt(spread)) ** 3
+
+
+def chi_square(observed: Counter[Deal], outcomes: Sequence[Deal], samples: int) -> float:
+    """The statistic for ``observed`` against the uniform law over ``outcomes``."""
+    assert set(observed) <= set(outcomes), "a deal outside the consistent ones"
+    expected = samples / len(outcomes)
+    return sum((observed[outcome] - expected) ** 2 / expected for outcome in outcomes)
+
+
+def consistent_deals(hand: Sequence[Card], slots: Sequence[Slot]) -> list[Deal]:
+    """Every assignment of ``hand`` to ``slots`` honouring sizes and exclusions, each slot's
+    cards in input order, by trying every slot for every card."""
+    found = []
+    for where in itertools.product(range(len(slots)), repeat=len(hand)):
+        dealt = tuple(
+            tuple(card for card, at in zip(hand, where, strict=True) if at == i)
+            for i in range(len(slots))
+        )
+        if all(
+            len(part) == slot.size and not slot.excluded & set(part)
+            for part, slot in zip(dealt, slots, strict=True)
+        ):
+            found.append(dealt)
+    return found
+
+
+def ordered_deals(hand: Sequence[Card], slots: Sequence[Slot]) -> list[Deal]:
+    """The consistent deals with every order of each slot's cards."""
+    return [
+        orders
+        for dealt in consistent_deals(hand, slots)
+        for orders in itertools.product(*(itertools.permutations(part) for part in dealt))
+    ]
+
+
+def as_sets(dealt: Deal) -> Deal:
+    """A deal with each slot's cards in input order: which cards, not their order."""
+    order = {card: index for index, card in enumerate(itertools.chain(*dealt))}
+    return tuple(
+        tuple(sorted(part, key=lambda card: card.index * 64 + order[card])) for part in dealt
+    )
+
+
+def proportional_most_constrained_first(
+    hand: Sequence[Card], slots: Sequence[Slot], rng: Rng
+) -> list[tuple[Card, ...]]:
+    """The previous method, kept as the kind of bias the test must catch: cards with the fewest
+    eligible slots first, each into an eligible slot with room drawn in proportion to its room
+    (no backtracking needed on the positions used here)."""
+    room = [slot.size for slot in slots]
+    placed: list[list[Card]] = [[] for _ in slots]
+    eligible = {
+        card: [i for i, slot in enumerate(slots) if card not in slot.excluded] for card in hand
+    }
+    for card in sorted(rng.shuffled(hand), key=lambda card: len(eligible[card])):
+        choices = [i for i in eligible[card] if room[i]]
+        pick = rng.below(sum(room[i] for i in choices))
+        for i in choices:
+            if pick < room[i]:
+                break
+            pick -= room[i]
+        room[i] -= 1
+        placed[i].append(card)
+    return [rng.shuffled(part) for part in placed]
+
+
+def sample(
+    fill: Filler, hand: Sequence[Card], slots: Sequence[Slot], samples: int, seed: str
+) -> Counter[Deal]:
+    rng = Rng(2024, "sampling", seed)
+    return Counter(tuple(fill(hand, slots, rng)) for _ in range(samples))
+
+
+# Two cards each barred from a different slot: three classes over three slots.
+TWO_EXCLUSIONS = ((A, B, C, D, E, F), (Slot(2, frozenset({A})), Slot(2, frozenset({B})), Slot(2)))
+
+POSITIONS = {
+    "two exclusions": TWO_EXCLUSIONS,
+    "no exclusions": ((A, B, C, D, E), (Slot(2), Slot(0), Slot(3))),
+    "uneven sizes and an empty slot": (
+        (A, B, C, D, E, F),
+        (Slot(3, frozenset({A})), Slot(0, frozenset({C})), Slot(2), Slot(1, frozenset({B}))),
+    ),
+    "a void and a card in one of two places": (
+        (A, B, C, G, H, D, E),
+        (
+            Slot(2, frozenset({G, H, D})),
+            Slot(2, frozenset({D})),
+            Slot(2, frozenset({D})),
+            Slot(1, frozenset({A})),
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "freedom, table", [(5, 20.515), (10, 29.588), (30, 59.703), (100, 149.449)]
+)
+def test_chi_square_critical_matches_the_table(freedom: int, table: float) -> None:
+    assert chi_square_critical(freedom) == pytest.approx(table, rel=0.015)
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_every_ordered_consistent_deal_is_equally_likely(name: str) -> None:
+    hand, slots = POSITIONS[name]
+    outcomes = ordered_deals(hand, slots)
+    samples = 60 * len(outcomes)
+    observed = sample(fill_slots, hand, slots, samples, name)
+    assert set(observed) == set(outcomes)
+    assert chi_square(observed, outcomes, samples) < chi_square_critical(len(outcomes) - 1)
+
+
+def test_the_uniformity_test_rejects_the_previous_methods_bias() -> None:
+    hand, slots = TWO_EXCLUSIONS
+    outcomes = consistent_deals(hand, slots)
+    samples = 20_000
+    critical = chi_square_critical(len(outcomes) - 1)
+    results = {}
+    for fill in (proportional_most_constrained_first, fill_slots):
+        observed = sample(fill, hand, slots, samples, "bias")
+        by_cards = Counter({as_sets(dealt): 0 for dealt in outcomes})
+        for dealt, count in observed.items():
+            by_cards[as_sets(dealt)] += count
+        results[fill] = chi_square(by_cards, outcomes, samples)
+    assert results[proportional_most_constrained_first] > 2 * critical
+    assert results[fill_slots] < critical
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[tuple[Card, ...], tuple[Slot, ...]]:
+    """Up to 7 cards into up to 4 slots (some empty) with random exclusions."""
+    hand = (A, B, C, D, E, F, G)[: draw(st.integers(0, 7))]
+    cuts = sorted(draw(st.lists(st.integers(0, len(hand)), min_size=0, max_size=3)))
+    sizes = [high - low for low, high in itertools.pairwise([0, *cuts, len(hand)])]
+    barred = st.frozensets(st.sampled_from((A, B, C, D, E, F, G, H)), max_size=4)
+    return hand, tuple(Slot(size, draw(barred)) for size in sizes)
+
+
+@given(position=positions(), seed=st.integers(0, 2**32))
+def test_constraints_are_honoured_or_no_deal_exists(
+    position: tuple[tuple[Card, ...], tuple[Slot, ...]], seed: int
+) -> None:
+    hand, slots = position
+    exists = bool(consistent_deals(hand, slots))
+    try:
+        dealt = fill_slots(hand, slots, Rng(seed))
+    except ValueError:
+        assert not exists
+        return
+    assert exists
+    assert sorted(itertools.chain(*dealt), key=hand.index) == list(hand)
+    for part, slot in zip(dealt, slots, strict=True):
+        assert len(part) == slot.size
+        assert not slot.excluded & set(part)
+
+
+@pytest.mark.parametrize(
+    "hand, slots, message",
+    [
+        ((A, B, C), (Slot(2), Slot(2)), "cannot fill"),
+        ((A, B), (Slot(3), Slot(-1)), "cannot fill"),
+        ((A, B), (Slot(1, frozenset({A})), Slot(1, frozenset({A}))), "no way"),
+        # Hall: A and B may only go to the first slot, which holds one card.
+        ((A, B, C), (Slot(1), Slot(2, frozenset({A, B}))), "no way"),
+        # One class, barred from a slot with room.
+        ((A, B), (Slot(1), Slot(1, frozenset({A, B})), Slot(0)), "no way"),
+    ],
+)
+def test_impossible_positions_raise_without_drawing(
+    hand: tuple[Card, ...], slots: tuple[Slot, ...], message: str
+) -> None:
+    rng = Rng(5, "errors")
+    with pytest.raises(ValueError, match=message):
+        fill_slots(hand, slots, rng)
+    assert rng.next_u64() == Rng(5, "errors").next_u64()
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_the_same_stream_gives_the_same_deal(name: str) -> None:
+    hand, slots = POSITIONS[name]
+    _plan.cache_clear()  # the first deal counts afresh, the second reuses the counts
+    first = [fill_slots(hand, slots, Rng(9, name)) for _ in range(2)]
+    runs = [[fill_slots(hand, slots, rng) for _ in range(20)] for rng in (Rng(3), Rng(3))]
+    assert first[0] == first[1]
+    assert runs[0] == runs[1]
+    assert len({tuple(dealt) for dealt in runs[0]}) > 1, "the stream moves on between deals"
+
+
+def test_a_deal_with_more_than_two_to_the_64_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """52 cards into four hands of 13 with two voids: the count of consistent deals is far
+    above 2**64, so the draw joins several words."""
+    bounds: list[int] = []
+
+    def recording_below(rng: Rng, n: int) -> int:
+        bounds.append(n)
+        return _below(rng, n)
+
+    monkeypatch.setattr(sampling, "_below", recording_below)
+    deck = [Card.from_index(index) for index in range(52)]
+    hearts = frozenset(card for card in deck if card.value.endswith("H"))
+    spades = frozenset(card for card in deck if card.value.endswith("S"))
+    slots = [Slot(13, hearts), Slot(13, spades), Slot(13), Slot(13, hearts)]
+    dealt = fill_slots(deck, slots, Rng(1, "big"))
+    assert bounds and bounds[0] > 2**64
+    assert sorted(itertools.chain(*dealt), key=deck.index) == deck
+    for part, slot in zip(dealt, slots, strict=True):
+        assert len(part) == 13 and not slot.excluded & set(part)
+    assert dealt == fill_slots(deck, slots, Rng(1, "big"))
+
+
+def test_draws_above_two_to_the_64_are_uniform() -> None:
+    bound = 3 << 64  # below it, the top word is 0, 1 or 2 with equal chances
+    rng = Rng(2024, "below")
+    tops = Counter(_below(rng, bound) >> 64 for _ in range(3000))
+    assert set(tops) == {0, 1, 2}
+    assert sum((count - 1000) ** 2 / 1000 for count in tops.values()) < 13.8  # p = 0.001, 2 df
