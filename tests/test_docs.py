@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 
@@ -9,7 +12,7 @@ import msgspec
 import pytest
 
 import trickcore
-from trickcore import hookspecs
+from trickcore import hookspecs, kit
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -58,3 +61,23 @@ def test_every_euchre_option_is_in_the_rules_page() -> None:
     game = trickcore.load("euchre")
     for field in msgspec.structs.fields(game.options_type):
         assert f"`{field.name}`" in rules, f"docs/rules/euchre.md lacks the option {field.name}"
+
+
+def _kit_modules() -> list[str]:
+    return sorted(info.name for info in pkgutil.iter_modules(kit.__path__, "trickcore.kit."))
+
+
+def test_the_kit_modules_with_examples_are_found() -> None:
+    assert {"trickcore.kit.seating", "trickcore.kit.deal"} <= set(_kit_modules())
+
+
+@pytest.mark.parametrize("name", _kit_modules())
+def test_kit_docstring_examples_run(name: str) -> None:
+    """Every ``>>>`` example in the kit's docstrings runs and shows what it prints."""
+    results = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert results.failed == 0, f"{results.failed} docstring examples of {name} fail"
+
+
+@pytest.mark.parametrize("name", ["trickcore.kit.seating", "trickcore.kit.deal"])
+def test_kit_modules_show_examples(name: str) -> None:
+    assert doctest.testmod(importlib.import_module(name)).attempted > 0

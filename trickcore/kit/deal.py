@@ -12,10 +12,12 @@ how tests, ``validate``, the docs and users' puzzle set-ups state a deal.
 >>> from trickcore.kit.seating import Seating
 >>> schedule = DealSchedule(Seating(2), packets=(1, 1), kick=1)
 >>> dealt = schedule.deal(cards("AS KS QS JS TS 9S"), dealer=0)
->>> dealt.hands, dealt.kick, dealt.stock
-(((KS, JS), (AS, QS)), (TS,), (9S,))
+>>> dealt.hands
+((Card('KS'), Card('JS')), (Card('AS'), Card('QS')))
+>>> dealt.kick, dealt.stock
+((Card('TS'),), (Card('9S'),))
 >>> schedule.stack({0: cards("KS JS"), 1: cards("AS QS")}, dealer=0, kick=cards("TS"))
-(AS, KS, QS, JS, TS)
+(Card('AS'), Card('KS'), Card('QS'), Card('JS'), Card('TS'))
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ class DealSchedule:
 
     def deal(self, order: Sequence[Card], dealer: Seat) -> Dealt:
         """Deal from the top of ``order`` (a shuffle, or a stock left by an earlier deal)."""
+        self.seating.check(dealer)
         seats = self.seating.seats
         dealt = seats * self.hand_size
         if len(order) < dealt + self.kick:
@@ -126,8 +129,10 @@ class DealSchedule:
         With ``pack``, anything left unsaid is filled from the pack's other cards in pack order:
         seats not given or given too few cards, the kick, and the stock (the rest of the pack).
         Without it, every hand and the kick must be complete. Raises ``ValueError`` naming a card
-        given twice, a card not in the pack, or a hand or kick of the wrong size.
+        given twice, a card not in the pack, a hand or kick of the wrong size, a seat not at the
+        table, or a pack too small to fill the deal.
         """
+        self.seating.check(dealer)
         wanted = dict(hands) if isinstance(hands, Mapping) else dict(enumerate(hands))
         given: dict[Seat, list[Card]] = {seat: list(wanted.get(seat, ())) for seat in wanted}
         kick_cards, stock_cards = list(kick), list(stock)
@@ -142,7 +147,18 @@ class DealSchedule:
             foreign = sorted(str(card) for card in set(named) - set(pack_cards))
             if foreign:
                 raise ValueError("cards not in the pack: " + " ".join(foreign))
-            spare = iter([card for card in pack_cards if card not in set(named)])
+            named_set = set(named)
+            spare_cards = [card for card in pack_cards if card not in named_set]
+            missing = sum(
+                max(0, self.hand_size - len(given.get(seat, ())))
+                for seat in range(self.seating.seats)
+            ) + max(0, self.kick - len(kick_cards))
+            if missing > len(spare_cards):
+                raise ValueError(
+                    f"the pack has {len(pack_cards)} cards; the deal takes {self.size}"
+                    + (f" and the stock given {len(stock_cards)}" if stock_cards else "")
+                )
+            spare = iter(spare_cards)
             for seat in range(self.seating.seats):
                 hand = given.setdefault(seat, [])
                 while len(hand) < self.hand_size:

@@ -147,7 +147,8 @@ def _walk(value: object) -> Iterator[Card]:
         for item in value:
             yield from _walk(item)
     elif isinstance(value, dict):
-        for item in value.values():
+        for key, item in value.items():
+            yield from _walk(key)
             yield from _walk(item)
 
 

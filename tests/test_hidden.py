@@ -1,0 +1,328 @@
+"""Public and hidden parts of ``trickcore/kit/hidden.py``: views, back to states, cards seen.
+
+The toy state below has every kind of part a rule book asks for: hands seen by their own seat
+only (E10, F8, A10), the size of every hand (public), a card only the dealer sees (Euchre's
+discard, E10), undealt cards nobody sees (E10), a dealer who may not see their own hand for a
+while (E5), and a turn a view shows as ``None`` while chance acts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trickcore.cards import Card, cards, standard_deck
+from trickcore.kit.hidden import Computed, Projection, SeatPart, cards_seen, unseen_cards
+
+DECK = standard_deck()
+
+
+class ToyState(msgspec.Struct, frozen=True, kw_only=True):
+    phase: str
+    dealer: int
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    played: tuple[Card, ...]
+    discard: Card | None
+    undealt: tuple[Card, ...]
+    scores: dict[str, int] = {}
+
+
+class ToyView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    phase: str
+    dealer: int
+    turn: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    played: tuple[Card, ...]
+    discard: Card | None
+    scores: dict[str, int] = {}
+
+
+def view_like(name: str, *, drop: tuple[str, ...] = (), add: tuple[str, ...] = ()) -> type:
+    """A struct type with ToyView's fields less ``drop``, plus ``add`` (typed ``object``)."""
+    kept = [
+        (field.name, field.type)
+        for field in msgspec.structs.fields(ToyView)
+        if field.name not in drop
+    ]
+    return msgspec.defstruct(name, [*kept, *((extra, object) for extra in add)], kw_only=True)
+
+
+def _sees_own_hand(state: ToyState, seat: int) -> bool:
+    return not (state.phase == "call" and seat == state.dealer)  # as E5
+
+
+HANDS = SeatPart("hands", own="hand", sizes="hand_sizes", shown=_sees_own_hand)
+TURN = Computed(
+    view=lambda state, seat: None if state.phase == "deal" else state.turn,
+    state=lambda view: 0 if view.turn is None else view.turn,
+)
+PROJECTION: Projection[ToyState, ToyView] = Projection(
+    ToyState,
+    ToyView,
+    per_seat=[HANDS],
+    owned={"discard": lambda state: state.dealer},
+    secret=["undealt"],
+    computed={"turn": TURN},
+)
+
+STATE = ToyState(
+    phase="play",
+    dealer=1,
+    turn=2,
+    hands=(cards("AS KS"), cards("QH"), cards("2C 3C 4C"), ()),
+    played=cards("9D TD"),
+    discard=Card("JH"),
+    undealt=cards("5S 6S 7S"),
+    scores={"north": 3},
+)
+HIDDEN = {"hands": STATE.hands, "discard": STATE.discard, "undealt": STATE.undealt}
+
+
+def test_public_fields_are_the_state_fields_not_hidden_or_computed() -> None:
+    assert PROJECTION.public == ("phase", "dealer", "played", "discard", "scores")
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_a_view_shows_public_fields_own_hand_and_sizes(seat: int) -> None:
+    view = PROJECTION.view(STATE, seat)
+    assert isinstance(view, ToyView)
+    assert view.seat == seat
+    assert (view.phase, view.dealer, view.played, view.scores) == (
+        STATE.phase,
+        STATE.dealer,
+        STATE.played,
+        STATE.scores,
+    )
+    assert view.hand == STATE.hands[seat]
+    assert view.hand_sizes == (2, 1, 3, 0)
+    assert view.turn == 2
+
+
+def test_an_owned_field_only_for_its_owner() -> None:
+    """E10: the dealer's discard is seen by the dealer only."""
+    assert PROJECTION.view(STATE, 1).discard == Card("JH")
+    assert [PROJECTION.view(STATE, seat).discard for seat in (0, 2, 3)] == [None] * 3
+
+
+def test_an_owned_field_with_no_owner_is_seen_by_nobody() -> None:
+    projection: Projection[ToyState, ToyView] = Projection(
+        ToyState,
+        ToyView,
+        per_seat=[HANDS],
+        owned={"discard": lambda state: None},
+        secret=["undealt"],
+        computed={"turn": TURN},
+    )
+    assert [projection.view(STATE, seat).discard for seat in range(4)] == [None] * 4
+
+
+def test_secret_and_other_hands_are_in_no_view() -> None:
+    """E10: not other hands, not the undealt cards."""
+    for seat in range(4):
+        view = PROJECTION.view(STATE, seat)
+        assert not hasattr(view, "undealt") and not hasattr(view, "hands")
+        others = {card for other, hand in enumerate(STATE.hands) if other != seat for card in hand}
+        assert not cards_seen(view) & (others | set(STATE.undealt))
+
+
+def test_a_computed_field_is_computed_for_the_view() -> None:
+    assert PROJECTION.view(STATE, 0).turn == 2
+    dealing = msgspec.structs.replace(STATE, phase="deal")
+    assert PROJECTION.view(dealing, 0).turn is None
+
+
+def test_shown_hides_a_seats_own_hand_but_not_its_size() -> None:
+    """E5: the dealer does not see their own hand while naming trump over a turned-up joker."""
+    calling = msgspec.structs.replace(STATE, phase="call")
+    assert PROJECTION.view(calling, 1).hand == ()
+    assert PROJECTION.view(calling, 1).hand_sizes == (2, 1, 3, 0)
+    assert [PROJECTION.view(calling, seat).hand for seat in (0, 2, 3)] == [
+        STATE.hands[0],
+        STATE.hands[2],
+        STATE.hands[3],
+    ]
+
+
+def test_sizes_are_optional() -> None:
+    bare = view_like("Bare", drop=("hand_sizes",))
+    projection: Projection[ToyState, Any] = Projection(
+        ToyState, bare, per_seat=[SeatPart("hands", own="hand")], secret=["undealt"]
+    )
+    view = projection.view(STATE, 2)
+    assert view.hand == STATE.hands[2]
+    assert view.discard == Card("JH")  # not owned here: public
+
+
+def test_a_view_does_not_change_the_state() -> None:
+    before = msgspec.json.encode(STATE)
+    PROJECTION.view(STATE, 1)
+    assert msgspec.json.encode(STATE) == before
+
+
+# --- back to a state -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_state_from_a_view_and_the_true_hidden_parts(seat: int) -> None:
+    view = PROJECTION.view(STATE, seat)
+    state = PROJECTION.state(view, **HIDDEN)
+    assert state == STATE
+    assert PROJECTION.view(state, seat) == view
+
+
+def test_state_keeps_the_owners_field_from_the_view_when_not_given() -> None:
+    """The dealer's view holds the discard; a state built from it keeps it."""
+    view = PROJECTION.view(STATE, 1)
+    state = PROJECTION.state(view, hands=STATE.hands, undealt=STATE.undealt)
+    assert state.discard == Card("JH")
+    view = PROJECTION.view(STATE, 0)
+    assert PROJECTION.state(view, hands=STATE.hands, undealt=()).discard is None
+
+
+def test_state_turns_a_computed_field_back() -> None:
+    dealing = msgspec.structs.replace(STATE, phase="deal", turn=3)
+    view = PROJECTION.view(dealing, 0)
+    state = PROJECTION.state(view, **HIDDEN)
+    assert state.turn == 0  # what Computed.state makes of None
+    assert PROJECTION.view(state, 0) == view
+
+
+def test_state_needs_every_hidden_part() -> None:
+    with pytest.raises(TypeError, match="undealt"):
+        PROJECTION.state(PROJECTION.view(STATE, 0), hands=STATE.hands)
+
+
+@st.composite
+def toy_states(draw: st.DrawFn) -> ToyState:
+    shuffled = draw(st.permutations(DECK))
+    sizes = draw(st.lists(st.integers(0, 6), min_size=4, max_size=4))
+    at, hands = 0, []
+    for size in sizes:
+        hands.append(tuple(shuffled[at : at + size]))
+        at += size
+    played = tuple(shuffled[at : at + draw(st.integers(0, 4))])
+    at += len(played)
+    discard = draw(st.sampled_from([None, shuffled[at]]))
+    return ToyState(
+        phase=draw(st.sampled_from(["deal", "call", "play"])),
+        dealer=draw(st.integers(0, 3)),
+        turn=draw(st.integers(0, 3)),
+        hands=tuple(hands),
+        played=played,
+        discard=discard,
+        undealt=tuple(shuffled[at + 1 : at + 1 + draw(st.integers(0, 5))]),
+    )
+
+
+@given(toy_states(), st.integers(0, 3))
+def test_view_of_state_of_view_is_the_view(state: ToyState, seat: int) -> None:
+    """What determinize relies on: any state built from a view and hidden parts consistent with
+    it — here the true ones — shows that seat the same view."""
+    view = PROJECTION.view(state, seat)
+    hidden = {"hands": state.hands, "discard": state.discard, "undealt": state.undealt}
+    assert PROJECTION.view(PROJECTION.state(view, **hidden), seat) == view
+
+
+@given(toy_states(), st.integers(0, 3), st.permutations(DECK))
+def test_other_hidden_parts_of_the_same_sizes_show_the_same_view(
+    state: ToyState, seat: int, other_cards: list[Card]
+) -> None:
+    view = PROJECTION.view(state, seat)
+    own = set(view.hand) | set(view.played) | ({view.discard} - {None})
+    spare = iter(card for card in other_cards if card not in own)
+    hands = tuple(
+        view.hand if other == seat and view.hand else tuple(next(spare) for _ in range(size))
+        for other, size in enumerate(view.hand_sizes)
+    )
+    owned = {} if seat == view.dealer else {"discard": next(spare)}  # unseen by other seats
+    state_again = PROJECTION.state(view, hands=hands, undealt=(next(spare),), **owned)
+    assert PROJECTION.view(state_again, seat) == view
+
+
+# --- the view type is checked when the projection is made ----------------------------------
+
+
+def _projection(view_type: type, **parts: object) -> object:
+    declared: dict[str, object] = {
+        "per_seat": [HANDS],
+        "owned": {"discard": lambda state: state.dealer},
+        "secret": ["undealt"],
+        "computed": {"turn": TURN},
+    }
+    declared.update(parts)
+    return Projection(ToyState, view_type, **declared)  # type: ignore[arg-type]
+
+
+def test_the_toy_view_type_is_accepted() -> None:
+    assert isinstance(_projection(view_like("Same")), Projection)
+
+
+@pytest.mark.parametrize(
+    ("drop", "add", "problem"),
+    [
+        (("played",), (), r"missing \['played'\], extra \[\]"),  # a public field
+        (("hand_sizes",), (), r"missing \['hand_sizes'\], extra \[\]"),  # a declared part
+        (("seat",), (), r"missing \['seat'\], extra \[\]"),
+        ((), ("undealt", "hands", "notes"), r"missing \[\], extra \['hands', 'notes', 'undealt'\]"),
+        (("hand",), ("hands",), r"missing \['hand'\], extra \['hands'\]"),
+    ],
+)
+def test_a_view_type_must_hold_exactly_the_public_fields_and_parts(
+    drop: tuple[str, ...], add: tuple[str, ...], problem: str
+) -> None:
+    """Secret and other seats' parts (E10: other hands, the undealt cards) cannot be in a view
+    type; a public field or a declared part cannot be left out of it."""
+    with pytest.raises(
+        TypeError,
+        match=r"^Odd must hold exactly the public fields of ToyState "
+        r"and the declared parts: " + problem,
+    ):
+        _projection(view_like("Odd", drop=drop, add=add))
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        {"per_seat": [SeatPart("cards", own="hand", sizes="hand_sizes")]},
+        {"secret": ["undealt", "nope"]},
+        {"owned": {"nope": lambda state: 0}},
+        {"computed": {"turn": TURN, "nope": TURN}},
+    ],
+)
+def test_parts_naming_unknown_state_fields_are_refused(parts: dict[str, object]) -> None:
+    with pytest.raises(TypeError, match=r"ToyState has no fields \['(cards|nope)'\]"):
+        _projection(ToyView, **parts)
+
+
+# --- cards seen and unseen -----------------------------------------------------------------
+
+
+def test_cards_seen_walks_structs_and_containers() -> None:
+    view = PROJECTION.view(STATE, 1)
+    assert cards_seen(view) == set(cards("QH 9D TD JH"))
+    assert cards_seen(STATE) == set(cards("AS KS QH 2C 3C 4C 9D TD JH 5S 6S 7S"))
+    assert cards_seen([Card("AS"), (Card("KS"), {Card("QS")}), frozenset({Card("JS")})]) == set(
+        cards("AS KS QS JS")
+    )
+    assert cards_seen({"up": Card("9H"), "none": None, "n": 3, "text": "AS"}) == {Card("9H")}
+    assert cards_seen(Card("JK")) == {Card("JK")}
+    assert cards_seen(None) == set()
+
+
+def test_cards_seen_includes_dict_keys() -> None:
+    """A card used as a key (who played which card) is seen as much as one used as a value."""
+    assert cards_seen({Card("AS"): 0, Card("KD"): [Card("2C")]}) == set(cards("AS KD 2C"))
+
+
+def test_unseen_cards_keep_pack_order() -> None:
+    assert unseen_cards(cards("AS KS QS JS TS"), cards("QS AS 2C")) == list(cards("KS JS TS"))
+    assert unseen_cards(DECK, ()) == list(DECK)
+    assert unseen_cards(DECK, cards_seen(STATE)) == [c for c in DECK if c not in cards_seen(STATE)]
+    assert len(unseen_cards(DECK, cards_seen(STATE))) == 52 - 12
