@@ -184,8 +184,8 @@ class Euchre:
         phase = state.phase
         if phase is Phase.PLAY:  # E7
             assert state.trump is not None
-            cards = self._policies[state.trump].legal(state.hands[state.turn], state.trick)
-            return tuple(map(self._plays.__getitem__, cards))
+            policy = self._policies[state.trump]
+            return policy.legal_plays(state.hands[state.turn], state.trick, self._plays)
         if phase is Phase.BID_FIRST:
             return (_PASS, _ORDER_UP)
         if phase is Phase.ALONE:
@@ -483,7 +483,7 @@ class Euchre:
             raise self._illegal(state, action, f"seat {seat} does not hold {card}")
         assert state.trump is not None
         policy = self._policies[state.trump]
-        if not policy.allows(hand, trick, card):  # E7 (the left bower is a trump)
+        if trick and not policy.allows(hand, trick, card):  # E7 (the left bower is a trump)
             raise self._illegal(state, action, "the suit led must be followed")
         if log is not None:
             log.add(CardPlayed(seat=seat, card=card))

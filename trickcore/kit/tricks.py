@@ -24,6 +24,7 @@ every card played.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import msgspec
 
@@ -40,6 +41,16 @@ __all__ = [
     "rank_strength",
     "revealed_voids",
 ]
+
+T = TypeVar("T")
+
+
+class _Identity(dict[Card, Card]):
+    def __missing__(self, card: Card) -> Card:
+        return card
+
+
+_SAME: Mapping[Card, Card] = _Identity()
 
 TRUMP_BASE = 100
 """Every trump is at least this strong; every plain card is weaker."""
@@ -131,12 +142,20 @@ class FollowSuit:
 
     def legal(self, hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
         """The cards of ``hand`` that may be played to ``trick`` (the cards played so far)."""
-        if not trick:
-            return tuple(hand)
-        suit_of = self.order.suit_of
-        led = suit_of[trick[0]]
-        following = tuple(card for card in hand if suit_of[card] is led)
-        return following or tuple(hand)
+        return self.legal_plays(hand, trick, _SAME)
+
+    def legal_plays(
+        self, hand: Sequence[Card], trick: Sequence[Card], plays: Mapping[Card, T]
+    ) -> tuple[T, ...]:
+        """:meth:`legal` as the game's play actions, ``plays[card]`` for each legal card: one
+        pass for the hot path of ``legal_actions``."""
+        if trick:
+            suit_of = self.order.suit_of
+            led = suit_of[trick[0]]
+            following = tuple(plays[card] for card in hand if suit_of[card] is led)
+            if following:
+                return following
+        return tuple(map(plays.__getitem__, hand))
 
     def allows(self, hand: Sequence[Card], trick: Sequence[Card], card: Card) -> bool:
         """True when ``card`` (held in ``hand``) may be played to ``trick``."""
@@ -194,9 +213,11 @@ class FollowOrTrump(FollowSuit):
             return self.order.strength[card] > self._best_trump(trick)
         return True
 
-    def legal(self, hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
-        """The cards of ``hand`` that may be played to ``trick``."""
-        return tuple(card for card in hand if self.allows(hand, trick, card))
+    def legal_plays(
+        self, hand: Sequence[Card], trick: Sequence[Card], plays: Mapping[Card, T]
+    ) -> tuple[T, ...]:
+        """:meth:`legal` as the game's play actions, ``plays[card]`` for each legal card."""
+        return tuple(plays[card] for card in hand if self.allows(hand, trick, card))
 
     def revealed(self, trick: Sequence[Card], card: Card) -> Suit | None:
         """The suit led, when ``card`` neither follows it nor is a trump (a trump played to a
