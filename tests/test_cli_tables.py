@@ -9,10 +9,10 @@ from trickcore.cli.tables import match_table
 
 
 def test_the_match_table_lists_every_entry() -> None:
-    match = Match("toy", ["toy-random", "first"], games=2, seed=9, host=toy_host())
+    match = Match("high-card", ["toy-random", "first"], games=2, seed=9, host=toy_host())
     result = match.run()
     lines = match_table(result)
-    assert lines[0] == "toy: 2 deals x 2 rotations = 4 games, seed 9"
+    assert lines[0] == "high-card: 2 deals x 2 rotations = 4 games, seed 9"
     assert lines[1].split()[:6] == ["bot", "games", "wins", "draws", "losses", "win"]
     assert [line.split()[0] for line in lines[2:]] == ["toy-random", "first"]
     rand = result.entry("toy-random")
@@ -22,9 +22,9 @@ def test_the_match_table_lists_every_entry() -> None:
 
 
 def test_an_interval_that_cannot_be_computed_reads_n_a() -> None:
-    result = Match("toy", ["toy-random", "first"], games=1, seed=9, host=toy_host()).run()
+    result = Match("high-card", ["toy-random", "first"], games=1, seed=9, host=toy_host()).run()
     lines = match_table(result)
-    assert lines[0] == "toy: 1 deal x 2 rotations = 2 games, seed 9"
+    assert lines[0] == "high-card: 1 deal x 2 rotations = 2 games, seed 9"
     # One deal: no interval over the per-deal means (the last column).
     assert all(result.entry(name).paired_diff.low is None for name in ("toy-random", "first"))
     assert [line.split()[-1] for line in lines[2:]] == ["n/a", "n/a"]

@@ -47,7 +47,7 @@ class CrashBot:
 
     name = "crash"
     description = "raises"
-    games = ("toy",)
+    games = ("high-card",)
 
     def __init__(self, spec: Any) -> None:
         pass
@@ -112,7 +112,7 @@ def test_validation_errors_are_raised_before_playing() -> None:
 
 
 def test_the_toy_game_validates_through_its_host() -> None:
-    match = Match("toy", ["toy-random", "first"], games=2, host=HOST)
+    match = Match("high-card", ["toy-random", "first"], games=2, host=HOST)
     assert match.total == 4
     with pytest.raises(UnknownGameError):
         Match("euchre", HR, games=1, host=HOST)
@@ -213,7 +213,7 @@ def test_in_process_threads_processes_and_any_executor_agree() -> None:
 
 
 def test_a_two_seat_game_with_its_own_host_in_a_thread_pool() -> None:
-    match = Match("toy", ["toy-random", "first"], games=4, seed=3, host=HOST)
+    match = Match("high-card", ["toy-random", "first"], games=4, seed=3, host=HOST)
     alone = match.run()
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         assert match.run(pool) == alone
@@ -226,7 +226,7 @@ def test_a_two_seat_game_with_its_own_host_in_a_thread_pool() -> None:
 
 
 def test_a_result_for_the_wrong_task_is_refused() -> None:
-    match = Match("toy", ["toy-random", "first"], games=1, host=HOST)
+    match = Match("high-card", ["toy-random", "first"], games=1, host=HOST)
     other = match.task(0, 1)
 
     def swap(result: GameResult) -> GameResult:
@@ -238,7 +238,7 @@ def test_a_result_for_the_wrong_task_is_refused() -> None:
 
 def test_a_failing_bot_raises_and_the_file_stays_valid(tmp_path: Path) -> None:
     out = tmp_path / "crash.jsonl"
-    match = Match("toy", ["crash", "first"], games=2, host=HOST)
+    match = Match("high-card", ["crash", "first"], games=2, host=HOST)
     with pytest.raises(BotError, match="boom"):
         match.run(out=out)
     assert [msgspec.json.decode(line)["type"] for line in lines_of(out)] == ["match"]
@@ -360,7 +360,7 @@ def test_a_file_from_another_match_is_refused(tmp_path: Path) -> None:
     with pytest.raises(MatchError, match="another match: options"):
         Match("euchre", HR, games=1, seed=1).run(out=out)
     with pytest.raises(MatchError, match="another match: game 'euchre'"):
-        Match("toy", ["first", "first"], games=1, seed=1, host=HOST).run(out=out)
+        Match("high-card", ["first", "first"], games=1, seed=1, host=HOST).run(out=out)
     assert out.read_bytes() == before  # nothing written
 
 
@@ -446,7 +446,7 @@ def fake(task: GameTask, scores: tuple[int, int], winner: int | None) -> GameRes
 
 
 def test_entry_statistics_against_hand_computed_values() -> None:
-    match = Match("toy", ["toy-random", "first"], games=3, host=HOST)
+    match = Match("high-card", ["toy-random", "first"], games=3, host=HOST)
     # Rotation 0 seats (toy-random, first), rotation 1 (first, toy-random).
     plan = {
         (0, 0): ((2, 1), 0),  # toy-random wins, +1

@@ -15,7 +15,7 @@ from trickcore.rng import Rng
 from trickcore_euchre.render import EuchreRenderer
 from trickcore_euchre.rules import Euchre
 
-TOY = toy_host().load("toy")
+TOY = toy_host().load("high-card")
 
 
 def test_a_game_with_a_renderer_gets_its_own() -> None:

@@ -7,7 +7,8 @@ from typing import Any
 
 import msgspec
 import pytest
-from toygame import DECK, Play, toy_host
+from toygame import toy_host
+from trickcore_example_game import PACK, Play
 
 import trickcore
 from trickcore import (
@@ -34,12 +35,12 @@ from trickcore.replay import (
 from trickcore.table import Table
 
 HOST = toy_host()
-GAME = HOST.load("toy")
+GAME = HOST.load("high-card")
 
 
 def played(seed: int = 7, **options: Any) -> tuple[Any, Replay]:
     """A finished bots-only game: its game object and its replay."""
-    game = HOST.load("toy", **options)
+    game = HOST.load("high-card", **options)
     table = Table(game, ["toy-random", "toy-random"], seed=seed, host=HOST)
     table.run()
     return game, table.replay()
@@ -72,7 +73,8 @@ def test_public_names() -> None:
 def test_replay_fields() -> None:
     game, replay = played()
     assert replay.format == 1 and replay.trickcore == trickcore.__version__
-    assert replay.game == "toy" and replay.options == {"high_wins": True}
+    assert replay.game == "high-card"
+    assert replay.options == {"players": 2, "target": 5, "first_dealer": None}
     assert replay.seed == 7 and replay.seats == ("toy-random", "toy-random")
     assert replay.actions[0]["type"] == "dealer" and replay.actions[1]["type"] == "shuffle"
     states = states_of(game, replay)
@@ -90,13 +92,15 @@ def test_record_matches_the_table() -> None:
 
 
 def test_record_without_seed_accepts_a_stacked_deck() -> None:
-    stacked = [DrawDealer(seat=0), Shuffle(order=DECK)]
+    stacked = [DrawDealer(seat=0), Shuffle(order=PACK)]
     state = GAME.initial_state()
     for action in stacked:
         state = GAME.apply(state, action)
-    moves = []
-    while GAME.actor(state) is not None:
-        action = GAME.legal_actions(state)[0]
+    moves: list[Any] = []
+    while GAME.actor(state) is not None:  # every later hand is dealt from a stacked deck too
+        action = (
+            Shuffle(order=PACK) if GAME.actor(state) is CHANCE else GAME.legal_actions(state)[0]
+        )
         moves.append(action)
         state = GAME.apply(state, action)
     replay = record(GAME, stacked + moves, seed=None, seats=["a", "b"])
@@ -108,18 +112,20 @@ def test_record_without_seed_accepts_a_stacked_deck() -> None:
 
 def test_record_rejects_illegal_actions_and_wrong_seats() -> None:
     with pytest.raises(ReplayMismatchError, match="action 0") as caught:
-        record(GAME, [Play(card=DECK[0])], seed=None, seats=["a", "b"])
+        record(GAME, [Play(card=PACK[0])], seed=None, seats=["a", "b"])
     assert caught.value.index == 0
     with pytest.raises(ValueError, match="2 seats"):
         record(GAME, [], seed=None, seats=["a"])
 
 
 def test_options_are_recorded_and_used() -> None:
-    _, replay = played(seed=2, high_wins=False)
-    assert replay.options == {"high_wins": False}
+    _, replay = played(seed=2, target=3)
+    assert replay.options == {"players": 2, "target": 3, "first_dealer": None}
     assert verify(replay, host=HOST) == replay.outcome
     with pytest.raises(ReplayMismatchError, match="does not match the recorded checkpoint"):
-        verify(tampered(replay, options={"high_wins": True}), host=HOST)
+        verify(
+            tampered(replay, options={"players": 2, "target": 4, "first_dealer": None}), host=HOST
+        )
 
 
 def test_dumps_and_loads() -> None:
@@ -134,7 +140,7 @@ def test_dumps_and_loads() -> None:
     with pytest.raises(DecodeError):
         loads(text.replace(b'"digest"', b'"digest2"'))
     with pytest.raises(DecodeError):
-        loads(b'{"game": "toy"}')
+        loads(b'{"game": "high-card"}')
 
 
 # -- tampering ------------------------------------------------------------------------------
@@ -147,14 +153,14 @@ def test_changed_shuffle_differs_from_the_seed() -> None:
     with pytest.raises(ReplayMismatchError) as caught:
         verify(bad, host=HOST)
     assert caught.value.index == 1
-    assert str(caught.value) == "action 1 (shuffle (6 cards)) differs from what seed 7 deals"
+    assert str(caught.value) == "action 1 (shuffle (16 cards)) differs from what seed 7 deals"
 
 
 def test_changed_shuffle_without_seed_fails_its_checkpoint() -> None:
     _, replay = played(seed=7)
     unseeded = tampered(replay, seed=None)
     assert verify(unseeded, host=HOST) == replay.outcome
-    bad = with_action(unseeded, 1, Shuffle(order=tuple(reversed(DECK))))
+    bad = with_action(unseeded, 1, Shuffle(order=tuple(reversed(PACK))))
     with pytest.raises(ReplayMismatchError, match="action 1 \\(chance: shuffle") as caught:
         verify(bad, host=HOST)
     assert caught.value.index == 1
@@ -215,14 +221,16 @@ def test_undecodable_action() -> None:
     _, replay = played()
     actions = list(replay.actions)
     actions[4] = {"type": "play", "card": "ZZ"}
-    with pytest.raises(ReplayMismatchError, match=r"action 4 .* is not a toy action") as caught:
+    with pytest.raises(
+        ReplayMismatchError, match=r"action 4 .* is not a high-card action"
+    ) as caught:
         verify(tampered(replay, actions=tuple(actions)), host=HOST)
     assert caught.value.index == 4
 
 
 def test_action_after_the_end() -> None:
     _, replay = played()
-    extra = Play(card=DECK[0])
+    extra = Play(card=PACK[0])
     bad = tampered(
         replay,
         actions=(*replay.actions, msgspec.to_builtins(extra)),
@@ -265,8 +273,8 @@ def test_chance_rng_convention() -> None:
 
 
 def test_describe_action() -> None:
-    assert describe_action(Play(card=DECK[0])) == "play AS"
-    assert describe_action(Shuffle(order=DECK)) == "shuffle (6 cards)"
+    assert describe_action(Play(card=PACK[0])) == "play JC"
+    assert describe_action(Shuffle(order=PACK)) == "shuffle (16 cards)"
 
     class Bare(msgspec.Struct, tag="bare", tag_field="type"):
         n: int
@@ -277,14 +285,14 @@ def test_describe_action() -> None:
 def test_replay_type_for_schema_and_typed_decoding() -> None:
     game, replay = played()
     typed = replay_type(game)
-    assert typed.__name__ == "ToyReplay" and issubclass(typed, Replay)
+    assert typed.__name__ == "HighCardReplay" and issubclass(typed, Replay)
     schema = msgspec.json.schema(typed)
-    props = schema["$defs"]["ToyReplay"]["properties"]
+    props = schema["$defs"]["HighCardReplay"]["properties"]
     assert "play" in json.dumps(props["actions"]) or "$ref" in json.dumps(props["actions"])
-    assert "Play" in schema["$defs"] and "ToyOptions" in schema["$defs"]
+    assert "Play" in schema["$defs"] and "HighCardOptions" in schema["$defs"]
     decoded = msgspec.json.decode(dumps(replay), type=typed)
     assert isinstance(decoded.actions[2], Play)
     assert verify(decoded, host=HOST) == replay.outcome
     assert trickcore.json_schema({"replay": typed})["properties"]["replay"]["$ref"].endswith(
-        "ToyReplay"
+        "HighCardReplay"
     )

@@ -7,7 +7,8 @@ from typing import Any
 
 import msgspec
 import pytest
-from toygame import DECK, Dealt, Play, ToyPlugin, ToyRandomBot, toy_host
+from toygame import ToyPlugin, ToyRandomBot, toy_host
+from trickcore_example_game import HAND_SIZE, PACK, Play
 
 from trickcore import (
     CHANCE,
@@ -23,11 +24,12 @@ from trickcore import (
     build_host,
     hookimpl,
 )
+from trickcore.kit.events import Dealt
 from trickcore.replay import chance_rng, record, verify
 from trickcore.table import Table, TableError, bot_rng
 
 HOST = toy_host()
-GAME = HOST.load("toy")
+GAME = HOST.load("high-card")
 
 
 def table(seats: list[Any], seed: int | str = 0, **kwargs: Any) -> Table[Any, Any, Any]:
@@ -50,7 +52,7 @@ class CheatBot:
 
     def act(self, view: Any, legal: tuple[Any, ...]) -> Any:
         mine = {action.card for action in legal}
-        other = next(card for card in DECK if card not in mine and card not in view.hand)
+        other = next(card for card in PACK if card not in mine and card not in view.hand)
         return Play(card=other)
 
 
@@ -99,9 +101,11 @@ def test_seat_out_of_range() -> None:
 def test_bots_only_game_plays_to_the_end_and_verifies() -> None:
     t = table(["toy-random", "toy-random"], seed=5)
     outcome = t.run()
-    assert t.over and outcome.finished and sum(outcome.scores) == 3
+    hands = sum(isinstance(action, Shuffle) for action in t.actions)
+    assert t.over and outcome.finished and sum(outcome.scores) == HAND_SIZE * hands
+    assert max(outcome.scores) >= GAME.options.target > max(outcome.scores) - HAND_SIZE
     assert t.actor is None and t.to_act is None
-    assert len(t.actions) == 2 + 6
+    assert len(t.actions) == 1 + hands * (1 + 2 * HAND_SIZE)  # the draw, then deal and plays
     replay = t.replay()
     assert verify(replay, host=HOST) == outcome
     assert record(GAME, t.actions, seed=5, seats=t.labels) == replay
@@ -133,7 +137,10 @@ def test_advance_max_steps() -> None:
     t = table(["first", "first"], seed=1)
     assert t.advance(0) == 0
     assert t.advance(3) == 3 and len(t.actions) == 3
-    assert t.advance() == 5 and t.over
+    finished = table(["first", "first"], seed=1)
+    finished.run()
+    assert t.advance() == len(finished.actions) - 3 and t.over
+    assert t.actions == finished.actions
     assert t.advance() == 0
     with pytest.raises(TableError):
         t.advance(-1)
@@ -162,7 +169,7 @@ def test_bots_get_their_own_streams() -> None:
             register(Spy)
 
     host = build_host(entry_points=False, plugins=[("toy", ToyPlugin()), ("spy", SpyPlugin())])
-    t = Table(host.load("toy"), ["spy", "spy"], seed=4, host=host)
+    t = Table(host.load("high-card"), ["spy", "spy"], seed=4, host=host)
     assert [spec.seat for spec in seen] == [0, 1]
     assert [spec.rng.path for spec in seen] == [(4, "bot", 0, 0), (4, "bot", 1, 0)]
     assert seen[0].game is t.game
@@ -227,9 +234,9 @@ def test_wrong_seat_names_who_is_to_act() -> None:
 def test_human_cannot_play_for_a_bot_or_before_chance() -> None:
     t = table([None, "first"])
     with pytest.raises(WrongSeatError, match="chance acts next"):
-        t.play(0, Play(card=DECK[0]))
+        t.play(0, Play(card=PACK[0]))
     with pytest.raises(WrongSeatError, match="played by a bot"):
-        t.play(1, Play(card=DECK[0]))
+        t.play(1, Play(card=PACK[0]))
     assert t.actions == ()
 
 
@@ -242,8 +249,8 @@ def test_illegal_action_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match=f"cannot play {foreign}"):
         t.play(seat, Play(card=foreign))
     with pytest.raises(IllegalActionError):
-        t.play(seat, Shuffle(order=DECK))
-    with pytest.raises(IllegalActionError, match="not a toy action"):
+        t.play(seat, Shuffle(order=PACK))
+    with pytest.raises(IllegalActionError, match="not a high-card action"):
         t.play(seat, "AS")
     assert snapshot(t) == before
 
@@ -276,7 +283,7 @@ def test_game_over_refuses_play() -> None:
         if t.to_act is not None:
             t.play(t.to_act, t.legal_actions(t.to_act)[0])
     with pytest.raises(WrongSeatError, match="game is over"):
-        t.play(0, Play(card=DECK[0]))
+        t.play(0, Play(card=PACK[0]))
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -287,12 +294,10 @@ def test_events_per_seat_never_leak_cards() -> None:
     t.advance(2)
     hands = [t.view(seat).hand for seat in (0, 1)]
     for seat in (0, 1):
-        dealt = [event for _, event in t.events(seat) if isinstance(event, Dealt)]
-        assert {event.seat for event in dealt} == {0, 1}
-        shown = {card for event in dealt for card in event.cards}
-        assert shown == set(hands[seat])
-    spectator = [event for _, event in t.events(None) if isinstance(event, Dealt)]
-    assert all(event.cards == () for event in spectator)
+        (dealt,) = [event for _, event in t.events(seat) if isinstance(event, Dealt)]
+        assert dealt.hand == hands[seat] and len(dealt.hand) == HAND_SIZE
+    (spectator,) = [event for _, event in t.events(None) if isinstance(event, Dealt)]
+    assert spectator.hand is None
 
 
 def test_events_since_and_indices() -> None:
@@ -304,7 +309,10 @@ def test_events_since_and_indices() -> None:
     assert t.events(0, since=5) == [pair for pair in everything if pair[0] >= 5]
     assert t.events(0, since=len(t.actions)) == []
     kinds = [type(event).__name__ for _, event in everything]
-    assert kinds.count("TrickWon") == 3 and kinds.count("Played") == 6
+    hands = kinds.count("Dealt")
+    assert hands >= 1 and kinds.count("HandOver") == hands and kinds.count("GameOver") == 1
+    assert kinds.count("TrickWon") == HAND_SIZE * hands
+    assert kinds.count("CardPlayed") == 2 * HAND_SIZE * hands
 
 
 # -- undo -----------------------------------------------------------------------------------
@@ -463,7 +471,7 @@ def test_replay_of_a_table_uses_the_stored_states() -> None:
 
 def test_repr() -> None:
     t = table(["first", None], seed=1)
-    assert "toy" in repr(t) and "next=chance" in repr(t)
+    assert "high-card" in repr(t) and "next=chance" in repr(t)
     assert t.actor is CHANCE
 
 

@@ -13,7 +13,8 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 import pytest
-from toygame import ToyGame, toy_host
+from toygame import toy_host
+from trickcore_example_game import PACK, HighCard, HighCardOptions
 
 import trickcore
 from trickcore import (
@@ -63,9 +64,11 @@ def test_every_registered_bot_conforms_on_every_game_it_plays(bot: str, game: st
 
 
 def test_the_toy_game_conforms_through_a_host_and_as_an_object() -> None:
-    assert check_game("toy", host=toy_host(), games=3) == 3 * 2  # high_wins both ways
-    assert check_game(ToyGame(), games=2) == 2
-    assert check_bot("toy-random", "toy", host=toy_host(), games=2) == 2
+    combinations = option_combinations(HighCard.options_type)
+    assert len(combinations) == 2  # the defaults, and target=1
+    assert check_game("high-card", host=toy_host(), games=3) == 3 * len(combinations)
+    assert check_game(HighCard(), games=2) == 2
+    assert check_bot("toy-random", "high-card", host=toy_host(), games=2) == 2
 
 
 def test_explicit_options_one_mapping_or_a_list() -> None:
@@ -298,17 +301,17 @@ def test_a_broken_registered_game_names_its_options_in_the_call_to_reproduce() -
         def trickcore_register_games(self, register: Any) -> None:
             register(BrokenToy)
 
-    class BrokenToy(ToyGame):
+    class BrokenToy(HighCard):
         def legal_actions(self, state: Any) -> tuple[Any, ...]:
             legal = super().legal_actions(state)
-            return legal[:0] if not self.options.high_wins and state.trick else legal
+            return legal[:0] if self.options.target == 1 and state.trick else legal
 
     host = trickcore.build_host(entry_points=False, plugins=[("broken", Plugin())], strict=True)
     with pytest.raises(ConformanceError) as caught:
-        check_game("toy", host=host)
+        check_game("high-card", host=host)
     error = caught.value
-    assert error.check == "legal-actions" and error.options == {"high_wins": False}
-    assert "check_game('toy', options={'high_wins': False}, host=..., seed=0" in str(error)
+    assert error.check == "legal-actions" and error.options == {"target": 1}
+    assert "check_game('high-card', options={'target': 1}, host=..., seed=0" in str(error)
 
 
 # -- broken bots fail, naming the check ------------------------------------------------------
@@ -434,29 +437,36 @@ def test_without_a_default_tag_a_bare_word_is_refused() -> None:
         parse_action(trickcore.load("euchre"), "QH", default=None)
 
 
-def _dealt_toy() -> tuple[Any, Any]:
-    game = ToyGame()
+DEALT = trickcore.cards("AS KS JS AH KH JH")
+"""Dealt by seat 1: seat 0 gets AS JS KH, seat 1 KS AH JH (H3); the rest is the stock."""
+ORDER = (*DEALT, *(card for card in PACK if card not in DEALT))
+
+
+def _dealt_toy(**options: Any) -> tuple[Any, Any]:
+    game = HighCard(HighCardOptions(**options))
     state = game.apply(game.initial_state(), DrawDealer(seat=1))
-    return game, game.apply(state, Shuffle(order=trickcore.cards("AS KS 9S AH KH 9H")))
+    return game, game.apply(state, Shuffle(order=ORDER))
 
 
 def test_run_script_checks_the_seat_and_legality() -> None:
-    game, state = _dealt_toy()  # seat 0 holds AS 9S KH, seat 1 holds KS AH 9H
+    game, state = _dealt_toy()  # seat 0 holds AS JS KH, seat 1 holds KS AH JH
     after = run_script(game, state, "0=AS 1=KS 0=KH 1=AH")
-    assert after.tricks == (1, 1) and game.actor(after) == 1
-    with pytest.raises(ScriptError, match=r"step 1 \(0=play 9S\): it is seat 1's turn, not"):
-        run_script(game, state, "0=AS 0=9S")
+    assert [trick.winner for trick in after.tricks] == [0, 1] and game.actor(after) == 1
+    with pytest.raises(ScriptError, match=r"step 1 \(0=play JS\): it is seat 1's turn, not"):
+        run_script(game, state, "0=AS 0=JS")
     with pytest.raises(ScriptError, match=r"step 1 \(1=play AH\): not legal for seat 1; legal"):
         run_script(game, state, "0=AS 1=AH")
     with pytest.raises(trickcore.IllegalActionError):
         run_script(game, state, "0=AS 1=AH", check=False)
+    game, state = _dealt_toy(target=1)
     with pytest.raises(ScriptError, match="the game is over"):
-        run_script(game, state, "AS KS KH AH 9H 9S AS")
+        run_script(game, state, "AS KS KH AH JH JS AS")
 
 
 def test_run_script_takes_chance_steps_without_a_seat() -> None:
-    game = ToyGame()
-    state = run_script(game, game.initial_state(), "dealer:0 shuffle:AS,KS,9S,AH,KH,9H 1=AS")
+    game = HighCard()
+    shuffle = ",".join(map(str, ORDER))
+    state = run_script(game, game.initial_state(), f"dealer:0 shuffle:{shuffle} 1=AS")
     assert game.actor(state) == 0 and state.trick == (Card("AS"),)
     assert game.actor(game.initial_state()) is CHANCE
     with pytest.raises(ScriptError, match="it is chance's turn, not seat 0's"):

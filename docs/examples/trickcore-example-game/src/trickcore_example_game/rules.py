@@ -1,0 +1,287 @@
+"""High card: a small, complete trick-taking game built on the trickcore kit.
+
+The rule book, cited by section in the code:
+
+* H1 Two to four players, each for themselves, seated clockwise.
+* H2 A pack of 16 cards: jack, queen, king and ace of each suit; aces high.
+* H3 A drawn (or agreed) first dealer deals three cards to each player, one at a time, starting
+  on their left; the rest of the pack is the stock, unseen. The deal then passes to the left.
+* H4 The player on the dealer's left leads. Players must follow suit if they can; the highest
+  card of the suit led wins the trick, and its winner leads the next one. There are no trumps.
+* H5 Each trick scores one point for its winner.
+* H6 The game ends after the hand in which a player reaches the target: the highest score wins;
+  a tie for the highest score is a draw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from msgspec.structs import replace
+
+import trickcore
+from trickcore import CHANCE, Card, DrawDealer, Event, Rng, Seat, Shuffle
+from trickcore.kit import events as ev
+from trickcore.kit.deal import DealSchedule, shuffle_problem
+from trickcore.kit.events import EventLog
+from trickcore.kit.hidden import cards_seen, unseen_cards
+from trickcore.kit.seating import Seating
+from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder, revealed_voids
+from trickcore.sampling import Slot, fill_slots
+from trickcore_example_game.state import HAND_SIZE, PACK, PROJECTION, Phase, Play
+from trickcore_example_game.state import HighCardAction as Action
+from trickcore_example_game.state import HighCardOptions as Options
+from trickcore_example_game.state import HighCardState as State
+from trickcore_example_game.state import HighCardView as View
+
+if TYPE_CHECKING:
+    from trickcore import Game
+
+__all__ = ["HighCard"]
+
+POLICY = FollowSuit(TrickOrder.plain(PACK, trump=None))
+"""Follow suit, no trumps, aces high (H2, H4)."""
+HighCardEvent = (
+    ev.DealerDrawn
+    | ev.Dealt
+    | ev.CardPlayed
+    | ev.TrickWon
+    | ev.PointsScored
+    | ev.HandOver
+    | ev.GameOver
+)
+"""Every event: High card needs none of its own, the kit's generic ones say it all."""
+
+
+class HighCard:
+    """High card bound to its options: ``trickcore.load("high-card", players=3)``."""
+
+    name: ClassVar[str] = "high-card"
+    title: ClassVar[str] = "High card (example game)"
+    seat_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    direction: ClassVar[trickcore.Direction] = trickcore.Direction.CLOCKWISE
+    options_type: ClassVar[type[Options]] = Options
+    action_type: ClassVar[Any] = Action
+    state_type: ClassVar[type[State]] = State
+    view_type: ClassVar[type[View]] = View
+    event_type: ClassVar[Any] = HighCardEvent
+
+    def __init__(self, options: Options | None = None) -> None:
+        self.options = options if options is not None else Options()
+        self.seating = Seating(self.options.players, self.direction)  # H1
+        self.deal = DealSchedule(self.seating, packets=(1,) * HAND_SIZE)  # H3
+        self.seats = self.seating.seats
+        self.sides = self.seating.sides
+
+    def side_of(self, seat: Seat) -> int:
+        """Every player for themselves: one side per seat (H1)."""
+        return self.seating.side(seat)
+
+    # -- whose turn, and what they may do --------------------------------------------------
+
+    def initial_state(self) -> State:
+        """Before the draw for the first dealer, or before the first deal (H3)."""
+        return self._before_deal(self.options.first_dealer, (0,) * self.seats, hand_number=0)
+
+    def _before_deal(self, dealer: Seat | None, scores: tuple[int, ...], hand_number: int) -> State:
+        phase = Phase.DRAW_DEALER if dealer is None else Phase.DEAL
+        hands = ((),) * self.seats
+        return State(
+            phase=phase, dealer=dealer, scores=scores, hand_number=hand_number, hands=hands
+        )
+
+    def actor(self, state: State) -> trickcore.Actor:
+        """Chance draws and deals; in play, the seat whose turn it is; ``None`` at the end."""
+        if state.phase is Phase.PLAY:
+            return self.seating.order(state.leader)[len(state.trick)]
+        return None if state.phase is Phase.OVER else CHANCE
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """The actor's choices; ``()`` at a shuffle (it cannot be listed) and at the end."""
+        if state.phase is Phase.DRAW_DEALER:
+            return tuple(DrawDealer(seat=seat) for seat in range(self.seats))
+        if state.phase is not Phase.PLAY:
+            return ()
+        hand = state.hands[self.seating.order(state.leader)[len(state.trick)]]
+        return tuple(Play(card=card) for card in POLICY.legal(hand, state.trick))
+
+    def sample_chance(self, state: State, rng: Rng) -> Action:
+        """The first dealer or a shuffle of the pack, drawn from ``rng``."""
+        if state.phase is Phase.DRAW_DEALER:
+            return DrawDealer(seat=rng.below(self.seats))
+        return Shuffle(order=rng.shuffled(PACK))
+
+    # -- the transition: apply and events run the same code -------------------------------
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; an illegal one raises ``IllegalActionError``."""
+        return self._step(state, action, None)
+
+    def events(self, state: State, action: Action, seat: Seat | None) -> tuple[Event, ...]:
+        """What ``action`` does, as ``seat`` may see it (``None``: public events only)."""
+        log = EventLog(seat)
+        self._step(state, action, log)
+        return tuple(log.events)
+
+    def _step(self, state: State, action: Action, log: EventLog | None) -> State:
+        match action:
+            case DrawDealer(seat=seat) if state.phase is Phase.DRAW_DEALER and seat < self.seats:
+                if log is not None:
+                    log.add(ev.DealerDrawn(seat=seat))
+                return replace(state, phase=Phase.DEAL, dealer=seat)
+            case Shuffle(order=order) if state.phase is Phase.DEAL:
+                if len(order) != len(PACK) or set(order) != set(PACK):
+                    raise self._illegal(state, action, ": " + shuffle_problem(order, PACK))
+                return self._deal(state, order, log)
+            case Play(card=card) if state.phase is Phase.PLAY:
+                seat = self.seating.order(state.leader)[len(state.trick)]
+                hand = state.hands[seat]
+                if card not in hand or not POLICY.allows(hand, state.trick, card):  # H4
+                    raise self._illegal(state, action)
+                if log is not None:
+                    log.add(ev.CardPlayed(seat=seat, card=card))
+                hands = list(state.hands)
+                hands[seat] = tuple(held for held in hand if held != card)
+                return self._trick(replace(state, hands=tuple(hands)), (*state.trick, card), log)
+            case _:
+                raise self._illegal(state, action)
+
+    def _illegal(self, state: State, action: object, why: str = "") -> Exception:
+        actor, legal = self.actor(state), self.legal_actions(state)
+        who = "chance" if actor is CHANCE else f"seat {actor}"
+        listed = ", ".join(map(str, legal)) or ("a shuffle" if actor is CHANCE else "none")
+        seat = actor if isinstance(actor, int) else None
+        message = f"{who} cannot {action}{why}; legal: {listed}"
+        return trickcore.IllegalActionError(message, seat=seat, action=action, legal=legal)
+
+    def _deal(self, state: State, order: tuple[Card, ...], log: EventLog | None) -> State:
+        assert state.dealer is not None
+        dealt = self.deal.deal(order, state.dealer)  # H3
+        number = state.hand_number + 1
+        if log is not None:
+            own = None if log.viewer is None else dealt.hands[log.viewer]
+            log.add(ev.Dealt(hand_number=number, dealer=state.dealer, hand=own))
+        leader = self.seating.next(state.dealer)  # H4
+        hands, stock = dealt.hands, dealt.stock
+        return replace(
+            state, phase=Phase.PLAY, hand_number=number, leader=leader, hands=hands, stock=stock
+        )
+
+    def _trick(self, state: State, trick: tuple[Card, ...], log: EventLog | None) -> State:
+        seats = self.seating.order(state.leader)
+        if len(trick) < self.seats:
+            return replace(state, trick=trick)
+        winner = seats[POLICY.winner(trick)]  # H4
+        tricks = (
+            *state.tricks,
+            Trick(leader=state.leader, seats=seats, cards=trick, winner=winner),
+        )
+        side = self.seating.side(winner)
+        scores = tuple(score + (i == side) for i, score in enumerate(state.scores))  # H5
+        if log is not None:
+            log.add(ev.TrickWon(seat=winner, number=len(tricks), cards=trick))
+            log.add(ev.PointsScored(side=side, points=1, reason="trick", rule="H5", scores=scores))
+        state = replace(state, leader=winner, tricks=tricks, trick=(), scores=scores)
+        return state if len(tricks) < HAND_SIZE else self._end_hand(state, log)
+
+    def _end_hand(self, state: State, log: EventLog | None) -> State:
+        assert state.dealer is not None
+        over = max(state.scores) >= self.options.target  # H6
+        if log is not None:
+            won = Counter(self.seating.side(trick.winner) for trick in state.tricks)
+            tricks = tuple(won[side] for side in range(len(self.sides)))
+            log.add(ev.HandOver(hand_number=state.hand_number, tricks=tricks, scores=state.scores))
+            if over:
+                log.add(ev.GameOver(winner=self._winner(state.scores), scores=state.scores))
+        if over:
+            return replace(state, phase=Phase.OVER)
+        dealer = self.seating.next(state.dealer)  # H3: the deal passes to the left
+        return self._before_deal(dealer, state.scores, state.hand_number)
+
+    def _winner(self, scores: tuple[int, ...]) -> int | None:
+        best = max(scores)
+        return scores.index(best) if scores.count(best) == 1 else None  # H6
+
+    # -- what players see, the result, and states for search bots --------------------------
+
+    def view(self, state: State, seat: Seat) -> View:
+        """What ``seat`` may see: the public part, its own hand, the sizes of all hands."""
+        return PROJECTION.view(state, self.seating.check(seat))
+
+    def outcome(self, state: State) -> trickcore.Outcome:
+        """Points per player; over at the target, won by the highest score (H6)."""
+        over = state.phase is Phase.OVER
+        winner = self._winner(state.scores) if over else None
+        return trickcore.Outcome.settle(self.sides, state.scores, finished=over, winner=winner)
+
+    def determinize(self, view: View, rng: Rng) -> State:
+        """A state agreeing with ``view``: the unseen cards dealt at random to the other hands
+        and the stock, never giving a player a suit they showed out of (H4)."""
+        if view.phase in (Phase.DRAW_DEALER, Phase.DEAL):
+            return PROJECTION.state(view, hands=((),) * self.seats, stock=())
+        plays = [(trick.seats, trick.cards) for trick in view.tricks]
+        voids = revealed_voids(
+            POLICY, [*plays, (self.seating.order(view.leader), view.trick)], self.seats
+        )
+        unseen = unseen_cards(PACK, cards_seen(view))
+        others = [seat for seat in range(self.seats) if seat != view.seat]
+        slots = [
+            Slot(view.hand_sizes[s], frozenset(c for c in unseen if c.suit in voids[s]))
+            for s in others
+        ]
+        *dealt, stock = fill_slots(unseen, [*slots, Slot(len(PACK) - self.seats * HAND_SIZE)], rng)
+        hands = dict(zip(others, dealt, strict=True)) | {view.seat: view.hand}
+        return PROJECTION.state(view, hands=tuple(hands[s] for s in range(self.seats)), stock=stock)
+
+    # -- checking a state from outside ----------------------------------------------------
+
+    def validate(self, state: State) -> None:
+        """Raise ``InvalidStateError`` unless a game can reach ``state``: its hand is replayed
+        from the deal that its hands and tricks imply (:meth:`DealSchedule.stack`)."""
+        try:
+            self._replay_hand(state)
+        except (ValueError, IndexError) as error:  # IllegalActionError is a ValueError
+            raise trickcore.InvalidStateError(f"invalid high-card state: {error}") from None
+
+    def _replay_hand(self, state: State) -> None:
+        if len(state.scores) != self.seats or len(state.hands) != self.seats:
+            raise ValueError(f"scores and hands must have {self.seats} entries")
+        if state.phase in (Phase.DRAW_DEALER, Phase.DEAL):
+            self._check_before_deal(state)
+            return
+        plays = [(trick.seats, trick.cards) for trick in state.tricks]
+        plays.append((self.seating.order(self.seating.check(state.leader)), state.trick))
+        held = {seat: list(hand) for seat, hand in enumerate(state.hands)}
+        for seats, cards in plays:
+            for seat, card in zip(seats, cards, strict=False):
+                held.setdefault(seat, []).append(card)
+        won = Counter(trick.winner for trick in state.tricks)
+        before = tuple(score - won[seat] for seat, score in enumerate(state.scores))
+        start = self._before_deal(state.dealer, before, state.hand_number - 1)
+        self._check_before_deal(start)
+        assert start.dealer is not None
+        replayed = self.apply(
+            start, Shuffle(order=self.deal.stack(held, start.dealer, stock=state.stock))
+        )
+        for card in (card for _, cards in plays for card in cards):
+            replayed = self.apply(replayed, Play(card=card))
+        if replayed != state:
+            raise ValueError("the state does not follow from its deal and its tricks")
+
+    def _check_before_deal(self, state: State) -> None:
+        first, number = self.options.first_dealer, state.hand_number
+        if state != self._before_deal(state.dealer, state.scores, number):
+            raise ValueError(f"nothing may be dealt or played in the {state.phase.value} phase")
+        if first is not None and state.dealer != self.seating.next(first, number):
+            raise ValueError(f"seat {first} dealt first, so seat {state.dealer} cannot deal now")
+        if state.phase is Phase.DRAW_DEALER and number != 0:
+            raise ValueError("the first dealer is drawn before the first hand only")
+        if min(state.scores) < 0 or sum(state.scores) != number * HAND_SIZE:  # H5
+            raise ValueError(f"{number} hands cannot score {state.scores}")
+        if max(state.scores) >= self.options.target:  # H6
+            raise ValueError(f"the game goes on with {state.scores} at the target")
+
+
+if TYPE_CHECKING:  # mypy proves that HighCard satisfies the Game protocol
+    _: Game[State, Action, View, Options] = HighCard()
