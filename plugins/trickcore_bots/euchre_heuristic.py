@@ -33,6 +33,7 @@ from trickcore.bots import BotSpec
 from trickcore.cards import Card, Rank, Suit
 from trickcore.kit.tricks import TrickOrder
 from trickcore_euchre import (
+    SEATING,
     Call,
     Discard,
     Euchre,
@@ -52,7 +53,6 @@ from trickcore_euchre import (
 
 __all__ = ["EuchreHeuristicBot"]
 
-SEATING = Euchre.seating
 
 # -- hand valuation (bidding) -------------------------------------------------------------------
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trickcore.cards import Card, Suit
+from trickcore.cards import Suit
 from trickcore.game import Seat
-from trickcore.kit.hidden import cards_seen, unseen_cards
+from trickcore.kit.hidden import cards_seen, deal_hidden, unseen_cards
 from trickcore.kit.tricks import revealed_voids
 from trickcore.rng import Rng
-from trickcore.sampling import Slot, fill_slots
+from trickcore.sampling import Slot
 from trickcore_euchre.state import EuchreState, Phase
 from trickcore_euchre.view import PROJECTION, EuchreView
 
@@ -52,23 +52,26 @@ def determinize(game: Euchre, view: EuchreView, rng: Rng) -> EuchreState:
     up_with_dealer = view.picked_up and seat != dealer and up_card not in played
     if up_with_dealer:
         unseen.append(up_card)
-    void = voids(game, view)
-    suit_of = game.trick_order(view.trump).suit_of if view.trump is not None else {}
-    hidden_seats = [s for s in range(game.seats) if s != seat or own_hidden]
-
-    def excluded(s: int) -> frozenset[Card]:
-        barred = {up_card} if up_with_dealer and s != dealer else set()
-        shown_out = void[s]
-        barred.update(card for card in unseen if suit_of.get(card) in shown_out)
-        return frozenset(barred)
-
-    slots = [Slot(view.hand_sizes[s], excluded(s)) for s in hidden_seats]
-    slots.append(Slot(1 if hide_discard else 0))
-    slots.append(Slot(len(game.deck) - 21, frozenset({up_card} if up_with_dealer else ())))
-    dealt = fill_slots(unseen, slots, rng)
-
-    hands = [view.hand if s == seat and not own_hidden else () for s in range(game.seats)]
-    for s, cards in zip(hidden_seats, dealt[: len(hidden_seats)], strict=True):
-        hands[s] = cards
-    discard = dealt[-2][0] if hide_discard else view.discard
-    return PROJECTION.state(view, hands=tuple(hands), discard=discard, undealt=dealt[-1])
+    hidden = {s: view.hand_sizes[s] for s in range(game.seats) if s != seat or own_hidden}
+    order = game.trick_order(view.trump) if view.trump is not None else None
+    not_the_dealer = {s: (up_card,) for s in hidden if s != dealer} if up_with_dealer else {}
+    hands, (discard, undealt) = deal_hidden(
+        rng,
+        unseen,
+        hidden,
+        voids=voids(game, view),
+        suit_of=order.suit_of if order is not None else None,
+        barred=not_the_dealer,
+        rest=[
+            Slot(1 if hide_discard else 0),
+            Slot(len(game.deck) - 21, frozenset({up_card} if up_with_dealer else ())),
+        ],
+    )
+    if not own_hidden:
+        hands[seat] = view.hand
+    return PROJECTION.state(
+        view,
+        hands=tuple(hands[s] for s in range(game.seats)),
+        discard=discard[0] if hide_discard else view.discard,
+        undealt=undealt,
+    )

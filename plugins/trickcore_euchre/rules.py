@@ -19,15 +19,14 @@ from trickcore.cards import Card, Suit
 from trickcore.errors import IllegalActionError
 from trickcore.game import (
     CHANCE,
-    Action,
     Actor,
     Direction,
     DrawDealer,
-    Event,
     Game,
     Outcome,
     Shuffle,
 )
+from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import shuffle_problem
 from trickcore.kit.events import (
     CardPlayed,
@@ -40,7 +39,6 @@ from trickcore.kit.events import (
     PointsScored,
     TrickWon,
 )
-from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder
 from trickcore.render import Renderer
 from trickcore.rng import Rng
@@ -94,7 +92,7 @@ _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-class Euchre:
+class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     """North American Euchre, bound to its options (E9). Load it with
     ``trickcore.load("euchre", **options)``."""
 
@@ -109,11 +107,9 @@ class Euchre:
     event_type: ClassVar[Any] = EuchreEvent
     renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
-    seating: ClassVar[Seating] = SEATING
-    """The table (E1)."""
 
     def __init__(self, options: EuchreOptions | None = None) -> None:
-        self._options = options if options is not None else EuchreOptions()
+        super().__init__(options if options is not None else EuchreOptions(), SEATING, PROJECTION)
         self.deck: tuple[Card, ...] = deck_for(self._options.deck)
         """The pack, in index order."""
         self._deck_set = frozenset(self.deck)
@@ -128,26 +124,7 @@ class Euchre:
         self._dealer_draws = tuple(DrawDealer(seat=seat) for seat in range(SEATING.seats))
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
 
-    # -- the table -------------------------------------------------------------------------
-
-    @property
-    def options(self) -> EuchreOptions:
-        """The options this game is bound to."""
-        return self._options
-
-    @property
-    def seats(self) -> int:
-        """Always 4 (E1)."""
-        return SEATING.seats
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Seats 0 and 2 against seats 1 and 3 (E1)."""
-        return SEATING.sides
-
-    def side_of(self, seat: int) -> int:
-        """0 for seats 0 and 2, 1 for seats 1 and 3."""
-        return SEATING.side(seat)
+    # -- the rules of the table -------------------------------------------------------------
 
     def trick_order(self, trump: Suit) -> TrickOrder:
         """Effective suits and card strengths with ``trump`` as trump (E2)."""
@@ -221,21 +198,7 @@ class Euchre:
         legal ones; ``state`` itself never changes."""
         if state.phase is Phase.PLAY and type(action) is Play:  # the hot path, one call less
             return self._play(state, action, None)
-        return self._step(state, action, None)
-
-    def events(
-        self, state: EuchreState, action: EuchreAction, seat: int | None
-    ) -> tuple[Event, ...]:
-        """What ``action`` does to ``state``, as ``seat`` may see it (``None``: public only)."""
-        log = EventLog(seat)
-        self._step(state, action, log)
-        return tuple(log.events)
-
-    def view(self, state: EuchreState, seat: int) -> EuchreView:
-        """What ``seat`` may see (E10)."""
-        if type(seat) is not int or not 0 <= seat < SEATING.seats:
-            raise ValueError(f"Euchre has seats 0-3, not {seat!r}")
-        return PROJECTION.view(state, seat)
+        return self.transition(state, action, None)
 
     def outcome(self, state: EuchreState) -> Outcome:
         """Points per side; over when a side reached the target, or after one hand with
@@ -253,7 +216,10 @@ class Euchre:
 
     # -- the transition --------------------------------------------------------------------
 
-    def _step(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
+    def transition(
+        self, state: EuchreState, action: EuchreAction, log: EventLog | None
+    ) -> EuchreState:
+        """E1-E8: the state after ``action``, its events written to ``log`` if there is one."""
         phase = state.phase
         match action:
             case Play() if phase is Phase.PLAY:
@@ -275,26 +241,7 @@ class Euchre:
                     log.add(DealerDrawn(seat=action.seat))
                 return replace(state, phase=Phase.DEAL, dealer=action.seat)
             case _:
-                raise self._illegal(state, action)
-
-    def _illegal(self, state: EuchreState, action: object, why: str = "") -> IllegalActionError:
-        actor = self.actor(state)
-        legal = self.legal_actions(state)
-        who = "chance" if actor is CHANCE else f"seat {actor}"
-        shown = str(action) if isinstance(action, Action) else repr(action)
-        if state.phase is Phase.OVER:
-            return IllegalActionError(
-                f"the game is over; no action is legal (got {shown})", action=action
-            )
-        listed = ", ".join(str(a) for a in legal) if legal else "a shuffle of the whole pack"
-        reason = f": {why}" if why else ""
-        return IllegalActionError(
-            f"{shown} is not legal for {who} in the {state.phase.value} phase{reason}; "
-            f"legal: {listed}",
-            seat=actor,
-            action=action,
-            legal=legal,
-        )
+                raise self.illegal(state, action)
 
     # -- the deal (E3) ---------------------------------------------------------------------
 
@@ -302,7 +249,7 @@ class Euchre:
         """E3: one card at a time from the dealer's left; the 21st card is the up-card."""
         order = action.order
         if len(order) != len(self.deck) or frozenset(order) != self._deck_set:
-            raise self._illegal(state, action, shuffle_problem(order, self.deck))
+            raise self.illegal(state, action, shuffle_problem(order, self.deck))
         dealer = state.dealer
         assert dealer is not None
         dealt = DEAL.deal(order, dealer)
@@ -335,7 +282,7 @@ class Euchre:
         assert dealer is not None and state.up_card is not None
         first_round = state.phase is Phase.BID_FIRST
         if not first_round and self._options.stick_the_dealer and seat == dealer:
-            raise self._illegal(state, action, "stick the dealer: the dealer must name trump")
+            raise self.illegal(state, action, "stick the dealer: the dealer must name trump")
         if log is not None:
             log.add(Passed(seat=seat, round=1 if first_round else 2))
         auction = (*state.auction, Bid(seat=seat, kind="pass"))
@@ -368,7 +315,7 @@ class Euchre:
                 log.add(TrumpCalled(seat=seat, suit=suit, joker_up=True, hand=hand))
             return after
         if suit is state.up_card.suit:
-            raise self._illegal(state, action, "the turned-down suit may not be named")
+            raise self.illegal(state, action, "the turned-down suit may not be named")
         if log is not None:
             log.add(TrumpCalled(seat=seat, suit=suit))
         return self._start_alone(state, log, auction=(*state.auction, bid), trump=suit, maker=seat)
@@ -395,7 +342,7 @@ class Euchre:
         dealer = state.turn
         hand = state.hands[dealer]
         if action.card not in hand:
-            raise self._illegal(state, action)
+            raise self.illegal(state, action)
         if log is not None:
             log.add(Discarded(seat=dealer, card=log.own(dealer, action.card)))
         hands = list(state.hands)
@@ -480,11 +427,11 @@ class Euchre:
         trick = state.trick
         hand = state.hands[seat]
         if card not in hand:
-            raise self._illegal(state, action, f"seat {seat} does not hold {card}")
+            raise self.illegal(state, action, f"seat {seat} does not hold {card}")
         assert state.trump is not None
         policy = self._policies[state.trump]
         if trick and not policy.allows(hand, trick, card):  # E7 (the left bower is a trump)
-            raise self._illegal(state, action, "the suit led must be followed")
+            raise self.illegal(state, action, "the suit led must be followed")
         if log is not None:
             log.add(CardPlayed(seat=seat, card=card))
         position = hand.index(card)

@@ -10,14 +10,22 @@ is valid when that replay is legal at every step and arrives at exactly the give
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from msgspec.structs import fields, replace
+from msgspec.structs import replace
 
 from trickcore.cards import Card
-from trickcore.errors import IllegalActionError, InvalidStateError
+from trickcore.errors import InvalidStateError
 from trickcore.game import Shuffle
+from trickcore.kit.tricks import tricks_by_side
+from trickcore.kit.validation import (
+    card_problems,
+    dealt_cards,
+    differences,
+    replay,
+    seat_problems,
+    trick_problems,
+)
 from trickcore_euchre.actions import Call, Discard, GoAlone, OrderUp, Pass, Play, WithPartner
 from trickcore_euchre.deal import DEAL, SEATING
 from trickcore_euchre.state import EuchreState, Phase
@@ -41,35 +49,19 @@ def validate(game: Euchre, state: EuchreState) -> None:
         raise InvalidStateError("invalid Euchre state: " + "; ".join(problems))
 
 
-def _is_seat(value: object) -> bool:
-    return isinstance(value, int) and 0 <= value < 4
-
-
 def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
-    problems: list[str] = []
     phase = state.phase
-    for name in ("dealer", "maker", "winner"):
-        value = getattr(state, name)
-        if value is not None and not _is_seat(value):
-            problems.append(f"{name} {value} is not a seat 0-3")
-    if not _is_seat(state.turn):
-        problems.append(f"turn {state.turn} is not a seat 0-3")
-    seat_lists = {
-        "pending": state.pending,
-        "sitting_out": state.sitting_out,
-        "trick_seats": state.trick_seats,
-    }
-    for trick in state.tricks:
-        seat_lists["the seats of a trick"] = trick.seats
-        if not _is_seat(trick.winner) or trick.winner not in trick.seats:
-            problems.append(f"trick winner {trick.winner} did not play in the trick")
-        if len(trick.cards) != len(trick.seats):
-            problems.append(
-                f"a trick of {len(trick.cards)} cards played by {len(trick.seats)} seats"
-            )
-    for name, seats in seat_lists.items():
-        if not all(_is_seat(seat) for seat in seats):
-            problems.append(f"{name} {list(seats)} holds something that is not a seat 0-3")
+    problems = seat_problems(
+        SEATING,
+        dealer=state.dealer,
+        maker=state.maker,
+        winner=state.winner,
+        turn=state.turn,
+        pending=state.pending,
+        sitting_out=state.sitting_out,
+        trick_seats=state.trick_seats,
+    )
+    problems += trick_problems(SEATING, state.tricks)
     if len(state.hands) != 4:
         problems.append(f"{len(state.hands)} hands instead of 4")
     if min(state.scores) < 0:
@@ -101,22 +93,11 @@ def _card_problems(game: Euchre, state: EuchreState) -> list[str]:
         located.append(state.discard)
     if state.up_card is not None and not state.picked_up:
         located.append(state.up_card)
-    counts = Counter(located)
-    problems = []
-    twice = sorted(str(card) for card, n in counts.items() if n > 1)
-    if twice:
-        problems.append("cards held more than once: " + " ".join(twice))
-    deck = frozenset(game.deck)
-    foreign = sorted(str(card) for card in counts if card not in deck)
-    if state.up_card is not None and state.up_card not in deck:
-        foreign.append(str(state.up_card))
-    if foreign:
-        problems.append(f"cards not in the {len(deck)}-card pack: " + " ".join(foreign))
-    missing = sorted(str(card) for card in game.deck if card not in counts)
-    if missing and not foreign:
-        problems.append("cards missing: " + " ".join(missing))
-    if len(state.undealt) != len(deck) - 21:
-        problems.append(f"{len(state.undealt)} undealt cards instead of {len(deck) - 21}")
+    problems = card_problems(located, game.deck)
+    if state.picked_up and state.up_card not in game.deck:
+        problems.append(f"the up-card {state.up_card} is not in the {len(game.deck)}-card pack")
+    if len(state.undealt) != len(game.deck) - 21:
+        problems.append(f"{len(state.undealt)} undealt cards instead of {len(game.deck) - 21}")
     return problems
 
 
@@ -172,25 +153,18 @@ def _play_problems(game: Euchre, state: EuchreState, sizes: list[int]) -> list[s
         if sizes[seat] != expected:
             problems.append(f"seat {seat} holds {sizes[seat]} cards, {expected} expected")
     assert state.trump is not None
-    policy = game.follow_policy(state.trump)  # the cards are known to be of the pack here
-    won = [0, 0]
-    for number, trick in enumerate(state.tricks, start=1):
-        if trick.winner != trick.seats[policy.winner(trick.cards)]:
-            problems.append(f"trick {number} was not won by seat {trick.winner}")
-        won[SEATING.side(trick.winner)] += 1
-    if tuple(won) != state.tricks_won:
-        problems.append(f"tricks_won {state.tricks_won} does not match the tricks {tuple(won)}")
+    # The cards are known to be of the pack here.
+    problems += trick_problems(SEATING, state.tricks, game.follow_policy(state.trump))
+    won = tricks_by_side(SEATING, state.tricks)
+    if won != state.tricks_won:
+        problems.append(f"tricks_won {state.tricks_won} does not match the tricks {won}")
     return problems
 
 
 def _dealt_hands(state: EuchreState) -> tuple[list[list[Card]], list[str]]:
     """Each seat's five dealt cards: what it holds and what it played, the exchange undone."""
-    dealt = [list(hand) for hand in state.hands]
     plays = [(trick.seats, trick.cards) for trick in state.tricks]
-    plays.append((state.trick_seats[: len(state.trick)], state.trick))
-    for trick_seats, trick_cards in plays:
-        for seat, card in zip(trick_seats, trick_cards, strict=False):
-            dealt[seat].append(card)
+    dealt = dealt_cards(state.hands, [*plays, (state.trick_seats, state.trick)])
     problems = []
     dealer = state.dealer
     assert dealer is not None and state.up_card is not None
@@ -202,7 +176,7 @@ def _dealt_hands(state: EuchreState) -> tuple[list[list[Card]], list[str]]:
         else:
             problems.append(f"the up-card {state.up_card} was taken but is not the dealer's")
     for seat, hand in enumerate(dealt):
-        if len(hand) != 5:
+        if len(hand) != DEAL.hand_size:
             problems.append(f"seat {seat} was dealt {len(hand)} cards by this state's history")
     return dealt, problems
 
@@ -259,22 +233,15 @@ def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
     dealer = state.dealer
     assert dealer is not None and state.up_card is not None
     order = DEAL.stack(dealt, dealer, kick=(state.up_card,), stock=state.undealt)
-    replayed = game.apply(_start_of_hand(state), Shuffle(order=order))
-    for number, action in enumerate(_history(state), start=1):
-        try:
-            replayed = game.apply(replayed, action)
-        except IllegalActionError as error:
-            return [f"step {number} of the recorded hand ({action}) is not legal: {error}"]
+    start = game.apply(_start_of_hand(state), Shuffle(order=order))
+    replayed, problems = replay(game, start, _history(state))
+    if problems:
+        return problems
     expected, actual = _normalised(replayed), _normalised(state)
-    if expected == actual:
-        return []
     if state.phase is Phase.OVER and expected.last_hand != actual.last_hand:
         expected = replace(expected, last_hand=actual.last_hand)  # last hand may predate this one
-        if expected == actual:
-            return []
-    differing = [
-        f"{name} is {getattr(actual, name)!r}, play gives {getattr(expected, name)!r}"
-        for name in (field.name for field in fields(EuchreState))
-        if getattr(actual, name) != getattr(expected, name)
+    if expected == actual:
+        return []
+    return [
+        "the state does not follow from its own hand: " + "; ".join(differences(actual, expected))
     ]
-    return ["the state does not follow from its own hand: " + "; ".join(differing)]

@@ -19,17 +19,19 @@ the two cannot drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import msgspec
 from msgspec.structs import asdict
 
-from trickcore.cards import Card
+from trickcore.cards import Card, Suit
 from trickcore.game import Seat
+from trickcore.rng import Rng
+from trickcore.sampling import Slot, fill_slots
 
-__all__ = ["Computed", "Projection", "SeatPart", "cards_seen", "unseen_cards"]
+__all__ = ["Computed", "Projection", "SeatPart", "cards_seen", "deal_hidden", "unseen_cards"]
 
 S = TypeVar("S", bound=msgspec.Struct)
 V = TypeVar("V", bound=msgspec.Struct)
@@ -161,3 +163,33 @@ def unseen_cards(pack: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
     """The cards of ``pack`` (in pack order) that are not in ``seen``."""
     known = set(seen)
     return [card for card in pack if card not in known]
+
+
+def deal_hidden(
+    rng: Rng,
+    unseen: Sequence[Card],
+    sizes: Mapping[Seat, int],
+    *,
+    voids: Mapping[Seat, Collection[Suit]] | None = None,
+    suit_of: Mapping[Card, Suit] | None = None,
+    barred: Mapping[Seat, Collection[Card]] | None = None,
+    rest: Sequence[Slot] = (),
+) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:
+    """Deal the ``unseen`` cards at random into the hidden hands (``sizes``: cards per seat) and
+    the other hidden places (``rest``: a discard, a stock …), uniformly among the deals that
+    give no seat a card of a suit it showed out of (``voids``, suits by ``suit_of``, default the
+    printed suit) or a card ``barred`` to it. Returns the hands by seat and the cards of each
+    place of ``rest``; ``ValueError`` when no such deal exists (:func:`fill_slots`)."""
+    shown_out = voids or {}
+    barred = barred or {}
+    suit = suit_of.__getitem__ if suit_of is not None else (lambda card: card.suit)
+
+    def excluded(seat: Seat) -> frozenset[Card]:
+        out = shown_out.get(seat, ())
+        bad = {card for card in unseen if out and suit(card) in out}
+        return frozenset(bad.union(barred.get(seat, ())))
+
+    seats = list(sizes)
+    slots = [Slot(sizes[seat], excluded(seat)) for seat in seats]
+    dealt = fill_slots(unseen, [*slots, *rest], rng)
+    return dict(zip(seats, dealt, strict=False)), dealt[len(seats) :]

@@ -30,6 +30,7 @@ import msgspec
 
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
+from trickcore.kit.seating import Seating
 
 __all__ = [
     "TRUMP_BASE",
@@ -40,6 +41,7 @@ __all__ = [
     "TrickOrder",
     "rank_strength",
     "revealed_voids",
+    "tricks_by_side",
 ]
 
 T = TypeVar("T")
@@ -251,3 +253,11 @@ def revealed_voids(
             if suit is not None:
                 found[seat].add(suit)
     return found
+
+
+def tricks_by_side(seating: Seating, tricks: Iterable[Trick]) -> tuple[int, ...]:
+    """How many of ``tricks`` each side won."""
+    won = [0] * len(seating.sides)
+    for trick in tricks:
+        won[seating.side(trick.winner)] += 1
+    return tuple(won)

@@ -1,0 +1,128 @@
+"""A base class for games built on the kit: the parts of the :class:`~trickcore.Game` protocol
+that are the same in every trick-taking game, written once.
+
+A game subclasses :class:`TrickGame`, gives it its options, :class:`~trickcore.kit.seating.Seating`
+and :class:`~trickcore.kit.hidden.Projection`, and writes its rules as one transition,
+:meth:`TrickGame.transition` (``state``, ``action``, an optional event log) -> next state. From
+that the base provides:
+
+* ``options``, ``seats``, ``sides`` and ``side_of`` from the seating;
+* ``apply`` (the transition without a log: no event work on the hot path) and ``events`` (the
+  same transition with a log for the viewing seat: events come from what the rules did);
+* ``view``, the projection of the state for a seat, refusing a seat that is not at the table;
+* :meth:`TrickGame.illegal`, the :class:`~trickcore.errors.IllegalActionError` that names the
+  seat, the action, the phase and the legal actions.
+
+The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``sample_chance``,
+``outcome``, ``determinize``, ``validate``) is the game's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from trickcore.errors import IllegalActionError
+from trickcore.game import CHANCE, Action, Actor, Direction, Event, Seat
+from trickcore.kit.events import EventLog
+from trickcore.kit.hidden import Projection
+from trickcore.kit.seating import Seating
+
+__all__ = ["TrickGame"]
+
+S = TypeVar("S", bound=msgspec.Struct)
+A = TypeVar("A")
+V = TypeVar("V", bound=msgspec.Struct)
+Opt = TypeVar("Opt")
+
+
+class TrickGame(Generic[S, A, V, Opt]):
+    """What every game on the kit shares; subclasses add their rules (see the module text)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    seat_counts: ClassVar[tuple[int, ...]]
+    direction: ClassVar[Direction]
+    options_type: ClassVar[type[Any]]
+    action_type: ClassVar[Any]
+    state_type: ClassVar[type[Any]]
+    view_type: ClassVar[type[Any]]
+    event_type: ClassVar[Any]
+
+    def __init__(self, options: Opt, seating: Seating, projection: Projection[S, V]) -> None:
+        self._options = options
+        self.seating: Seating = seating
+        """The table: seats, direction, sides."""
+        self.projection: Projection[S, V] = projection
+        """The state's public and hidden parts, which :meth:`view` shows."""
+
+    @property
+    def options(self) -> Opt:
+        """The validated options this game is bound to."""
+        return self._options
+
+    @property
+    def seats(self) -> int:
+        """The number of seats at this table."""
+        return self.seating.seats
+
+    @property
+    def sides(self) -> tuple[tuple[Seat, ...], ...]:
+        """The seats of each side: partnerships, or one seat each."""
+        return self.seating.sides
+
+    def side_of(self, seat: Seat) -> int:
+        """The side ``seat`` belongs to."""
+        return self.seating.side(seat)
+
+    def transition(self, state: S, action: A, log: EventLog | None) -> S:
+        """The state after ``action``, writing what happens to ``log`` when there is one; raise
+        :meth:`illegal` for an action that is not legal. The game's rules."""
+        raise NotImplementedError
+
+    def actor(self, state: S) -> Actor:
+        """Who acts next (the game's own)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """The actor's legal actions (the game's own)."""
+        raise NotImplementedError
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; an illegal action raises
+        :class:`~trickcore.errors.IllegalActionError` and ``state`` never changes."""
+        return self.transition(state, action, None)
+
+    def events(self, state: S, action: A, seat: Seat | None) -> tuple[Event, ...]:
+        """What ``action`` does to ``state``, as ``seat`` may see it (``None``: public only)."""
+        log = EventLog(seat)
+        self.transition(state, action, log)
+        return tuple(log.events)
+
+    def view(self, state: S, seat: Seat) -> V:
+        """What ``seat`` may see of ``state``; ``ValueError`` for a seat not at the table."""
+        return self.projection.view(state, self.seating.check(seat))
+
+    def illegal(self, state: S, action: object, why: str = "") -> IllegalActionError:
+        """The error for ``action``, which is not legal in ``state``: it names the seat, the
+        action, the phase (a state's ``phase`` field, when it has one), ``why`` and the legal
+        actions, and carries them as attributes."""
+        actor = self.actor(state)
+        shown = str(action) if isinstance(action, Action) else repr(action)
+        if actor is None:
+            return IllegalActionError(
+                f"the game is over; no action is legal (got {shown})", action=action
+            )
+        legal = self.legal_actions(state)
+        who = "chance" if actor is CHANCE else f"seat {actor}"
+        phase = getattr(getattr(state, "phase", None), "value", None)
+        where = f" in the {phase} phase" if isinstance(phase, str) else ""
+        listed = ", ".join(str(a) for a in legal) if legal else "a shuffle of the whole pack"
+        reason = f": {why}" if why else ""
+        return IllegalActionError(
+            f"{shown} is not legal for {who}{where}{reason}; legal: {listed}",
+            seat=actor,
+            action=action,
+            legal=legal,
+        )
