@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
-from trickcore.errors import IllegalActionError
 from trickcore.game import (
     CHANCE,
     Actor,
@@ -27,7 +26,6 @@ from trickcore.game import (
     Shuffle,
 )
 from trickcore.kit.base import TrickGame
-from trickcore.kit.deal import shuffle_problem
 from trickcore.kit.events import (
     CardPlayed,
     CardTurnedUp,
@@ -109,10 +107,10 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
     def __init__(self, options: EuchreOptions | None = None) -> None:
-        super().__init__(options if options is not None else EuchreOptions(), SEATING, PROJECTION)
-        self.deck: tuple[Card, ...] = deck_for(self._options.deck)
-        """The pack, in index order."""
-        self._deck_set = frozenset(self.deck)
+        options = options if options is not None else EuchreOptions()
+        super().__init__(options, SEATING, PROJECTION, deck_for(options.deck))
+        self.deck: tuple[Card, ...] = self.pack
+        """The pack, in index order (E2)."""
         self._policies = {suit: FollowSuit(trick_order(self.deck, suit)) for suit in Suit}
         self._plays = {card: Play(card=card) for card in self.deck}
         self._discards = {card: Discard(card=card) for card in self.deck}
@@ -121,7 +119,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         self._second_round = {
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
-        self._dealer_draws = tuple(DrawDealer(seat=seat) for seat in range(SEATING.seats))
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
 
     # -- the rules of the table -------------------------------------------------------------
@@ -178,19 +175,16 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         if phase is Phase.JOKER_CALL:
             return self._all_calls
         if phase is Phase.DRAW_DEALER:
-            return self._dealer_draws
+            return self.dealer_draws
         return ()
 
     def sample_chance(self, state: EuchreState, rng: Rng) -> EuchreAction:
         """The first dealer or the shuffle, drawn from ``rng``."""
         if state.phase is Phase.DEAL:
-            return Shuffle(order=rng.shuffled(self.deck))
+            return self.shuffle(rng)
         if state.phase is Phase.DRAW_DEALER:
-            return self._dealer_draws[rng.below(SEATING.seats)]
-        raise IllegalActionError(
-            f"no chance action is due: the game is in the {state.phase.value} phase",
-            seat=self.actor(state),
-        )
+            return rng.choice(self.dealer_draws)
+        raise self.no_chance(state)
 
     def apply(self, state: EuchreState, action: EuchreAction) -> EuchreState:
         """The state after ``action``. An illegal action raises
@@ -247,9 +241,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
 
     def _deal(self, state: EuchreState, action: Shuffle, log: EventLog | None) -> EuchreState:
         """E3: one card at a time from the dealer's left; the 21st card is the up-card."""
-        order = action.order
-        if len(order) != len(self.deck) or frozenset(order) != self._deck_set:
-            raise self.illegal(state, action, shuffle_problem(order, self.deck))
+        order = self.shuffled_pack(state, action)
         dealer = state.dealer
         assert dealer is not None
         dealt = DEAL.deal(order, dealer)

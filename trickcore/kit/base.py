@@ -11,7 +11,10 @@ that the base provides:
   same transition with a log for the viewing seat: events come from what the rules did);
 * ``view``, the projection of the state for a seat, refusing a seat that is not at the table;
 * :meth:`TrickGame.illegal`, the :class:`~trickcore.errors.IllegalActionError` that names the
-  seat, the action, the phase and the legal actions.
+  seat, the action, the phase and the legal actions;
+* chance: the pack, the listable dealer draws (:attr:`TrickGame.dealer_draws`), a shuffle drawn
+  from a stream (:meth:`TrickGame.shuffle`) and the check of a supplied one
+  (:meth:`TrickGame.shuffled_pack`).
 
 The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``sample_chance``,
 ``outcome``, ``determinize``, ``validate``) is the game's own.
@@ -19,15 +22,19 @@ The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``sam
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
+from trickcore.cards import Card
 from trickcore.errors import IllegalActionError
-from trickcore.game import CHANCE, Action, Actor, Direction, Event, Seat
+from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Event, Seat, Shuffle
+from trickcore.kit.deal import shuffle_problem
 from trickcore.kit.events import EventLog
 from trickcore.kit.hidden import Projection
 from trickcore.kit.seating import Seating
+from trickcore.rng import Rng
 
 __all__ = ["TrickGame"]
 
@@ -50,12 +57,21 @@ class TrickGame(Generic[S, A, V, Opt]):
     view_type: ClassVar[type[Any]]
     event_type: ClassVar[Any]
 
-    def __init__(self, options: Opt, seating: Seating, projection: Projection[S, V]) -> None:
+    def __init__(
+        self, options: Opt, seating: Seating, projection: Projection[S, V], pack: Sequence[Card]
+    ) -> None:
         self._options = options
         self.seating: Seating = seating
         """The table: seats, direction, sides."""
         self.projection: Projection[S, V] = projection
         """The state's public and hidden parts, which :meth:`view` shows."""
+        self.pack: tuple[Card, ...] = tuple(pack)
+        """The cards of the game, in index order: what a shuffle holds."""
+        self._pack_set = frozenset(self.pack)
+        self.dealer_draws: tuple[DrawDealer, ...] = tuple(
+            DrawDealer(seat=seat) for seat in range(seating.seats)
+        )
+        """The chance outcomes of drawing the first dealer, one per seat."""
 
     @property
     def options(self) -> Opt:
@@ -103,6 +119,24 @@ class TrickGame(Generic[S, A, V, Opt]):
     def view(self, state: S, seat: Seat) -> V:
         """What ``seat`` may see of ``state``; ``ValueError`` for a seat not at the table."""
         return self.projection.view(state, self.seating.check(seat))
+
+    def shuffle(self, rng: Rng) -> Shuffle:
+        """A shuffle of the whole pack drawn from ``rng``."""
+        return Shuffle(order=rng.shuffled(self.pack))
+
+    def shuffled_pack(self, state: S, action: Shuffle) -> tuple[Card, ...]:
+        """The order of a supplied shuffle, if it holds the pack's cards once each; otherwise
+        :meth:`illegal` names what is missing, doubled or foreign."""
+        order = action.order
+        if len(order) != len(self.pack) or frozenset(order) != self._pack_set:
+            raise self.illegal(state, action, shuffle_problem(order, self.pack))
+        return order
+
+    def no_chance(self, state: S) -> IllegalActionError:
+        """The error of ``sample_chance`` when chance is not to act."""
+        phase = getattr(getattr(state, "phase", None), "value", None)
+        where = f"the game is in the {phase} phase" if isinstance(phase, str) else "no chance"
+        return IllegalActionError(f"no chance action is due: {where}", seat=self.actor(state))
 
     def illegal(self, state: S, action: object, why: str = "") -> IllegalActionError:
         """The error for ``action``, which is not legal in ``state``: it names the seat, the
