@@ -121,6 +121,67 @@ def test_option_values_come_from_the_types() -> None:
     assert all("free" not in row and "seat" not in row for row in rows)
 
 
+def test_every_combination_is_the_full_product_defaults_first() -> None:
+    rows = option_combinations(Sampler, combinations="every")
+    assert rows[0] == {}
+    keys = [tuple(sorted(row.items())) for row in rows]
+    assert len(set(keys)) == len(keys) == 2 * 2 * len(Suit)  # flag, size (default, bound), mode
+    assert all(row in rows for row in option_combinations(Sampler))  # the pairs are among them
+    euchre = HOST.game_factory("euchre").options_type
+    # target (the default and 1), deck, stick_the_dealer, who_may_go_alone, lone_lead,
+    # lone_defender_bonus, single_hand
+    assert len(option_combinations(euchre, combinations="every")) == 2 * 3 * 2 * 5 * 2 * 2 * 2
+
+
+def test_an_unknown_kind_of_combinations_is_refused() -> None:
+    with pytest.raises(ValueError, match="'pairs', 'every'"):
+        option_combinations(Sampler, combinations="all")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="'pairs', 'every'"):
+        check_game("high-card", host=toy_host(), combinations="all")  # type: ignore[arg-type]
+
+
+class PickyOptions(HighCardOptions, frozen=True):
+    long: bool = False
+
+
+class PickyHighCard(HighCard):
+    """High card with one more option that refuses the shortest game."""
+
+    name: ClassVar[str] = "picky-high-card"
+    options_type: ClassVar[type[Options]] = PickyOptions
+
+    def __init__(self, options: PickyOptions | None = None) -> None:
+        if options is not None and options.long and options.target == 1:
+            raise trickcore.OptionError("a long game needs a target above 1")
+        super().__init__(options)
+
+
+class PickyPlugin:
+    @hookimpl
+    def trickcore_register_games(self, register: Any) -> None:
+        register(PickyHighCard)
+
+
+def test_every_combination_is_played_but_those_the_game_refuses() -> None:
+    host = trickcore.build_host(entry_points=False, plugins=[("picky", PickyPlugin())])
+    rows = option_combinations(PickyOptions, combinations="every")
+    assert {tuple(sorted(row.items())) for row in rows} == {
+        (),
+        (("target", 1),),
+        (("long", True),),
+        (("long", True), ("target", 1)),
+    }
+    played = check_game("picky-high-card", host=host, combinations="every", games=2)
+    assert played == 2 * (len(rows) - 1)  # long with target 1 is refused, so skipped
+
+
+def test_combinations_choose_the_options_so_they_need_a_name_and_no_options() -> None:
+    with pytest.raises(TypeError, match="combinations="):
+        check_game("euchre", options={"deck": 32}, combinations="every")
+    with pytest.raises(TypeError, match="combinations="):
+        check_game(HighCard(), combinations="every")
+
+
 # -- broken games fail, naming the check -----------------------------------------------------
 
 

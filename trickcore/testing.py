@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 import msgspec
 import msgspec.inspect as mi
@@ -52,6 +52,7 @@ from trickcore.rng import Rng
 __all__ = [
     "CHECKS",
     "ENDLESS",
+    "Combinations",
     "ConformanceError",
     "ScriptError",
     "ScriptStep",
@@ -126,18 +127,28 @@ class ScriptError(TrickcoreError, ValueError):
 # -- finding the games -------------------------------------------------------------------------
 
 
-def option_combinations(options_type: type[Any]) -> list[dict[str, Any]]:
-    """The option combinations :func:`check_game` plays by default, defaults first.
+Combinations = Literal["pairs", "every"]
+"""Which option combinations to play: ``"pairs"``, a covering subset in which every pair of two
+options' values appears (the default, quick), or ``"every"``, the full product (thorough: an
+opt-in sweep, hundreds of combinations for Euchre)."""
+
+
+def option_combinations(
+    options_type: type[Any], *, combinations: Combinations = "pairs"
+) -> list[dict[str, Any]]:
+    """The option combinations :func:`check_game` plays, defaults first.
 
     The values tried for each field of the options struct come from its type
     (``msgspec.inspect``): a ``bool`` both values; a ``Literal`` or an enumeration every value;
     an ``int`` with a lower bound (``Meta(ge=...)``) the default and that bound; anything else
     (an unbounded ``int``, an optional field such as ``first_dealer``, text) only its default.
-    The full product grows fast, so the combinations are *all pairs*: the defaults, then rows
-    chosen greedily until every pair of values of any two options appears in some row. Every
-    value of every option is thus played, and so is every pairing of two options' values. Each
-    combination holds only the options that differ from their defaults.
+    With ``combinations="every"`` the rows are the full product of these values. The full
+    product grows fast, so by default (``"pairs"``) the combinations are *all pairs*: the
+    defaults, then rows chosen greedily until every pair of values of any two options appears
+    in some row. Every value of every option is thus played, and so is every pairing of two
+    options' values. Each combination holds only the options that differ from their defaults.
     """
+    _check_combinations(combinations)
     factors: list[tuple[str, tuple[Any, ...]]] = []
     for option in options_info(options_type):
         if option.default is msgspec.NODEFAULT:
@@ -145,11 +156,18 @@ def option_combinations(options_type: type[Any]) -> list[dict[str, Any]]:
         values = (option.default, *(v for v in _values_of(option) if v != option.default))
         if len(values) > 1:
             factors.append((option.name, values))
-    rows = _all_pairs([len(values) for _, values in factors])
+    sizes = [len(values) for _, values in factors]
+    rows = _all_pairs(sizes) if combinations == "pairs" else _every_row(sizes)
     return [
         {name: values[i] for (name, values), i in zip(factors, row, strict=True) if i}
         for row in rows
     ]
+
+
+def _check_combinations(combinations: str) -> None:
+    if combinations not in get_args(Combinations):
+        known = ", ".join(map(repr, get_args(Combinations)))
+        raise ValueError(f"combinations must be one of {known}, not {combinations!r}")
 
 
 def _values_of(option: OptionInfo) -> tuple[Any, ...]:
@@ -160,6 +178,11 @@ def _values_of(option: OptionInfo) -> tuple[Any, ...]:
     if option.type_text == "integer" and option.minimum is not None:
         return (option.minimum,)
     return ()
+
+
+def _every_row(sizes: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every row of value indices (the full product); row 0 is all defaults (index 0)."""
+    return list(itertools.product(*(range(size) for size in sizes)))
 
 
 def _all_pairs(sizes: Sequence[int]) -> list[tuple[int, ...]]:
@@ -207,15 +230,20 @@ def _all_pairs(sizes: Sequence[int]) -> list[tuple[int, ...]]:
 def _games_to_check(
     name_or_game: str | AnyGame,
     options: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None,
+    combinations: Combinations,
     host: PluginHost,
 ) -> Iterator[AnyGame]:
+    _check_combinations(combinations)
+    if combinations != "pairs" and (options is not None or not isinstance(name_or_game, str)):
+        raise TypeError("combinations= needs a game name and no options=: it chooses the options")
     if not isinstance(name_or_game, str):
         if options is not None:
             raise TypeError("options= needs a game name: a game object is checked as it is bound")
         yield name_or_game
         return
     if options is None:
-        for combination in option_combinations(host.game_factory(name_or_game).options_type):
+        options_type = host.game_factory(name_or_game).options_type
+        for combination in option_combinations(options_type, combinations=combinations):
             try:
                 game = host.load(name_or_game, **combination)
             except OptionError:  # the game forbids this mix of allowed values
@@ -640,6 +668,7 @@ def check_game(
     games: int = 1,
     seed: int = 0,
     options: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None,
+    combinations: Combinations = "pairs",
     host: PluginHost | None = None,
     max_actions: int | None = None,
 ) -> int:
@@ -648,10 +677,14 @@ def check_game(
 
     ``name_or_game`` is a registered game's name (looked up in ``host``, default
     :func:`trickcore.default_host`) or a bound game object (checked with its own options).
-    ``options``: one mapping or a list of them; by default every combination of
-    :func:`option_combinations`. ``games`` games are played per combination, game *k* with the
-    seed ``seed + k``; chance action *j* is drawn from ``Rng(seed, "chance", j)`` as a
-    :class:`~trickcore.Table` draws it, and each seat's action uniformly from the legal ones.
+    ``options``: one mapping or a list of them; by default the combinations of
+    :func:`option_combinations`: the covering subset of ``combinations="pairs"`` (the
+    default), or the full product with ``combinations="every"`` (for an opt-in sweep: Euchre
+    has hundreds; with ``options`` or a game object it raises ``TypeError``). A combination
+    that the game refuses with :class:`~trickcore.OptionError` is skipped. ``games`` games are
+    played per combination, game *k* with the seed ``seed + k``; chance action *j* is drawn
+    from ``Rng(seed, "chance", j)`` as a :class:`~trickcore.Table` draws it, and each seat's
+    action uniformly from the legal ones.
     ``max_actions`` stops each game after that many actions (default: play to the end).
 
     At every state *S* reached, and for every seat *p*:
@@ -691,7 +724,7 @@ def check_game(
     """
     registry = host if host is not None else default_host()
     played = 0
-    for game in _games_to_check(name_or_game, options, registry):
+    for game in _games_to_check(name_or_game, options, combinations, registry):
         if isinstance(name_or_game, str):
             call = f"check_game({game.name!r}, options={_options_of(game)!r}"
             call += ", host=..." if host is not None else ""
