@@ -198,7 +198,10 @@ def test_illegal_actions_are_refused_with_the_legal_ones() -> None:
     game, state = _mid_hand(players=2)
     seat = game.actor(state)
     foreign = state.hands[1 - seat][0]
-    with pytest.raises(IllegalActionError, match=f"seat {seat} cannot play {foreign}; legal: "):
+    with pytest.raises(
+        IllegalActionError,
+        match=f"play {foreign} is not legal for seat {seat} in the play phase; legal: ",
+    ):
         game.apply(state, Play(card=foreign))
     with pytest.raises(IllegalActionError, match="missing"):
         game.apply(HighCard(HighCardOptions(first_dealer=0)).initial_state(), Shuffle(order=()))

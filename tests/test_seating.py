@@ -63,7 +63,7 @@ def test_apples_play_goes_clockwise() -> None:
     ],
 )
 def test_next_with_steps(seating: Seating, seat: int, steps: int, expected: int) -> None:
-    assert seating.next(seat, steps) == expected
+    assert seating.ahead(seat, steps) == expected
 
 
 def test_euchre_order_skips_the_partner_sitting_out() -> None:
@@ -273,10 +273,10 @@ def test_order_with_skips_keeps_the_others_in_order(seating: Seating, data: st.D
 @given(seatings(), st.data())
 def test_next_goes_round_the_table(seating: Seating, data: st.DataObject) -> None:
     seat = data.draw(st.integers(0, seating.seats - 1))
-    assert seating.next(seat, seating.seats) == seat
-    assert seating.next(seat, 3 * seating.seats) == seat
+    assert seating.ahead(seat, seating.seats) == seat
+    assert seating.ahead(seat, 3 * seating.seats) == seat
     steps = data.draw(st.integers(1, seating.seats - 1)) if seating.seats > 1 else 0
-    assert seating.next(seat, steps) == seating.order(seat)[steps]
+    assert seating.ahead(seat, steps) == seating.order(seat)[steps]
 
 
 @given(seatings(), st.data())

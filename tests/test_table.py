@@ -246,7 +246,7 @@ def test_illegal_action_changes_nothing() -> None:
     assert seat is not None
     before = snapshot(t)
     foreign = t.view(1 - seat).hand[0]
-    with pytest.raises(IllegalActionError, match=f"cannot play {foreign}"):
+    with pytest.raises(IllegalActionError, match=f"play {foreign} is not legal for seat {seat}"):
         t.play(seat, Play(card=foreign))
     with pytest.raises(IllegalActionError):
         t.play(seat, Shuffle(order=PACK))

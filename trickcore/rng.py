@@ -43,9 +43,17 @@ _TWO_64 = 1 << 64
 _TWO_32 = 1 << 32
 _SURELY_ACCEPTED = _TWO_64 - _TWO_32
 _WORDS = struct.Struct("<8Q")
+_blake2b = hashlib.blake2b
 
 
 def _encode_part(part: SeedPart) -> bytes:
+    kind = type(part)
+    if kind is int:  # the common cases first: every chance action derives a stream
+        data = str(part).encode("ascii")
+        return b"i" + len(data).to_bytes(4, "little") + data
+    if kind is str:
+        data = part.encode("utf-8")  # type: ignore[union-attr]
+        return b"s" + len(data).to_bytes(4, "little") + data
     if isinstance(part, bool) or not isinstance(part, (int, str, bytes)):
         raise TypeError(f"a seed or stream label must be an int, str or bytes, not {part!r}")
     if isinstance(part, int):
@@ -65,8 +73,8 @@ class Rng:
 
     def __init__(self, seed: SeedPart, *labels: SeedPart) -> None:
         self._path: tuple[SeedPart, ...] = (seed, *labels)
-        material = b"".join(_encode_part(part) for part in self._path)
-        self._key = hashlib.blake2b(material, digest_size=32, person=_PERSON).digest()
+        material = b"".join([_encode_part(part) for part in self._path])
+        self._key = _blake2b(material, digest_size=32, person=_PERSON).digest()
         self._block = 0
         self._words: list[int] = []
 
@@ -80,9 +88,7 @@ class Rng:
         return Rng(*self._path, *labels)
 
     def _refill(self) -> None:
-        digest = hashlib.blake2b(
-            self._block.to_bytes(8, "little"), key=self._key, digest_size=64
-        ).digest()
+        digest = _blake2b(self._block.to_bytes(8, "little"), key=self._key, digest_size=64).digest()
         self._block += 1
         words = list(_WORDS.unpack(digest))
         words.reverse()  # so that list.pop() hands the words out in order

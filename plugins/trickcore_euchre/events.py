@@ -15,6 +15,7 @@ from trickcore.kit.events import (
     DealerDrawn,
     Dealt,
     GameOver,
+    GenericEvent,
     HandOver,
     PointsScored,
     TrickWon,
@@ -151,9 +152,7 @@ class HandThrownIn(Event, frozen=True, tag="thrown_in"):
 
 
 EuchreEvent = (
-    DealerDrawn
-    | Dealt
-    | CardTurnedUp
+    GenericEvent
     | Passed
     | UpCardTurnedDown
     | OrderedUp
@@ -162,11 +161,6 @@ EuchreEvent = (
     | WentAlone
     | WithPartnerDeclared
     | PlayBegins
-    | CardPlayed
-    | TrickWon
     | HandThrownIn
-    | PointsScored
-    | HandOver
-    | GameOver
 )
-"""Every Euchre event."""
+"""Every Euchre event: the kit's generic ones and Euchre's own."""

@@ -26,6 +26,7 @@ from trickcore.game import (
     Shuffle,
 )
 from trickcore.kit.base import TrickGame
+from trickcore.kit.deal import take
 from trickcore.kit.events import (
     CardPlayed,
     CardTurnedUp,
@@ -37,7 +38,7 @@ from trickcore.kit.events import (
     PointsScored,
     TrickWon,
 )
-from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder
+from trickcore.kit.tricks import FollowSuit, TrickOrder
 from trickcore.render import Renderer
 from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
@@ -78,7 +79,10 @@ _PASS = Pass()
 _ORDER_UP = OrderUp()
 _GO_ALONE = GoAlone()
 _WITH_PARTNER = WithPartner()
-_BIDDING = (Phase.BID_FIRST, Phase.BID_SECOND)
+_PASSES = tuple(Bid(seat=seat, kind="pass") for seat in range(SEATING.seats))
+
+_Rule = Callable[[EuchreState, EuchreAction, EventLog | None], EuchreState]
+"""The rule of one phase: the state after an action, written to the log if there is one."""
 
 # Who is asked "alone?" (E6), by option, as a test on (seat, maker).
 _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
@@ -120,6 +124,17 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
+        self._phase_rules: dict[Phase, _Rule] = {
+            Phase.DRAW_DEALER: self._draw_dealer,
+            Phase.DEAL: self._deal,
+            Phase.BID_FIRST: self._bid,
+            Phase.BID_SECOND: self._bid,
+            Phase.JOKER_CALL: self._joker_call,
+            Phase.DISCARD: self._discard,
+            Phase.ALONE: self._declare,
+            Phase.PLAY: self._play,
+            Phase.OVER: self._over,
+        }
 
     # -- the rules of the table -------------------------------------------------------------
 
@@ -183,16 +198,14 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         if state.phase is Phase.DEAL:
             return self.shuffle(rng)
         if state.phase is Phase.DRAW_DEALER:
-            return rng.choice(self.dealer_draws)
+            return self.dealer_draws[rng.below(SEATING.seats)]
         raise self.no_chance(state)
 
     def apply(self, state: EuchreState, action: EuchreAction) -> EuchreState:
         """The state after ``action``. An illegal action raises
         :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the
         legal ones; ``state`` itself never changes."""
-        if state.phase is Phase.PLAY and type(action) is Play:  # the hot path, one call less
-            return self._play(state, action, None)
-        return self.transition(state, action, None)
+        return self._phase_rules[state.phase](state, action, None)  # transition, one call less
 
     def outcome(self, state: EuchreState) -> Outcome:
         """Points per side; over when a side reached the target, or after one hand with
@@ -204,44 +217,63 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
         return _determinize.determinize(self, view, rng)
 
-    def validate(self, state: EuchreState) -> None:
-        """Raise :class:`~trickcore.errors.InvalidStateError` unless a game can reach ``state``."""
-        _validate.validate(self, state)
+    def problems(self, state: EuchreState) -> list[str]:
+        """What stops a game from reaching ``state`` (``validate`` raises them)."""
+        return _validate.problems(self, state)
 
     # -- the transition --------------------------------------------------------------------
 
     def transition(
         self, state: EuchreState, action: EuchreAction, log: EventLog | None
     ) -> EuchreState:
-        """E1-E8: the state after ``action``, its events written to ``log`` if there is one."""
-        phase = state.phase
+        """E1-E8: the state after ``action``, its events written to ``log`` if there is one.
+        The rule of the state's phase matches the actions that phase accepts; any other action
+        is illegal there."""
+        return self._phase_rules[state.phase](state, action, log)
+
+    def _draw_dealer(
+        self, state: EuchreState, action: EuchreAction, log: EventLog | None
+    ) -> EuchreState:
         match action:
-            case Play() if phase is Phase.PLAY:
-                return self._play(state, action, log)
-            case Pass() if phase in _BIDDING:
-                return self._pass(state, action, log)
-            case OrderUp() if phase is Phase.BID_FIRST:
-                return self._order_up(state, log)
-            case Call() if phase is Phase.BID_SECOND or phase is Phase.JOKER_CALL:
-                return self._call(state, action, log)
-            case Discard() if phase is Phase.DISCARD:
-                return self._discard(state, action, log)
-            case GoAlone() | WithPartner() if phase is Phase.ALONE:
-                return self._declare(state, type(action) is GoAlone, log)
-            case Shuffle() if phase is Phase.DEAL:
-                return self._deal(state, action, log)
-            case DrawDealer() if phase is Phase.DRAW_DEALER and action.seat in range(4):
+            case DrawDealer(seat=seat) if seat in range(SEATING.seats):  # E1
                 if log is not None:
-                    log.add(DealerDrawn(seat=action.seat))
-                return replace(state, phase=Phase.DEAL, dealer=action.seat)
+                    log.add(DealerDrawn(seat=seat))
+                return replace(state, phase=Phase.DEAL, dealer=seat)
             case _:
                 raise self.illegal(state, action)
 
+    def _bid(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
+        match action:
+            case Pass():
+                return self._pass(state, action, log)
+            case OrderUp() if state.phase is Phase.BID_FIRST:
+                return self._order_up(state, log)
+            case Call() if state.phase is Phase.BID_SECOND:
+                return self._call(state, action, log)
+            case _:
+                raise self.illegal(state, action)
+
+    def _joker_call(
+        self, state: EuchreState, action: EuchreAction, log: EventLog | None
+    ) -> EuchreState:
+        match action:
+            case Call():
+                return self._call(state, action, log)
+            case _:
+                raise self.illegal(state, action)
+
+    def _over(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
+        raise self.illegal(state, action)
+
     # -- the deal (E3) ---------------------------------------------------------------------
 
-    def _deal(self, state: EuchreState, action: Shuffle, log: EventLog | None) -> EuchreState:
+    def _deal(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
         """E3: one card at a time from the dealer's left; the 21st card is the up-card."""
-        order = self.shuffled_pack(state, action)
+        match action:
+            case Shuffle():
+                order = self.shuffled_pack(state, action)
+            case _:
+                raise self.illegal(state, action)
         dealer = state.dealer
         assert dealer is not None
         dealt = DEAL.deal(order, dealer)
@@ -277,7 +309,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             raise self.illegal(state, action, "stick the dealer: the dealer must name trump")
         if log is not None:
             log.add(Passed(seat=seat, round=1 if first_round else 2))
-        auction = (*state.auction, Bid(seat=seat, kind="pass"))
+        auction = (*state.auction, _PASSES[seat])
         if seat != dealer:
             return replace(state, auction=auction, turn=SEATING.next(seat))
         if first_round:  # all four passed: the up-card is turned down
@@ -330,16 +362,19 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             turn=dealer,
         )
 
-    def _discard(self, state: EuchreState, action: Discard, log: EventLog | None) -> EuchreState:
+    def _discard(
+        self, state: EuchreState, action: EuchreAction, log: EventLog | None
+    ) -> EuchreState:
         dealer = state.turn
         hand = state.hands[dealer]
-        if action.card not in hand:
-            raise self.illegal(state, action)
+        match action:
+            case Discard(card=card) if card in hand:  # E4
+                pass
+            case _:
+                raise self.illegal(state, action)
         if log is not None:
-            log.add(Discarded(seat=dealer, card=log.own(dealer, action.card)))
-        hands = list(state.hands)
-        hands[dealer] = tuple(card for card in hand if card is not action.card)
-        return self._start_alone(state, log, hands=tuple(hands), discard=action.card)
+            log.add(Discarded(seat=dealer, card=log.own(dealer, card)))
+        return self._start_alone(state, log, hands=take(state.hands, dealer, card), discard=card)
 
     def _throw_in(self, state: EuchreState, log: EventLog | None) -> EuchreState:
         """E4: all passed twice; the deal passes to the left (or a single hand is a draw)."""
@@ -376,15 +411,23 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             return self._start_play(state, log)
         return replace(state, phase=Phase.ALONE, pending=asked, turn=asked[0])
 
-    def _declare(self, state: EuchreState, alone: bool, log: EventLog | None) -> EuchreState:
+    def _declare(
+        self, state: EuchreState, action: EuchreAction, log: EventLog | None
+    ) -> EuchreState:
+        match action:
+            case GoAlone() | WithPartner():  # E6
+                alone = type(action) is GoAlone
+            case _:
+                raise self.illegal(state, action)
         seat = state.turn
-        partner = SEATING.partner(seat)
-        if log is not None:
-            log.add(
-                WentAlone(seat=seat, partner=partner) if alone else WithPartnerDeclared(seat=seat)
-            )
-        # A player whose partner already went alone is not asked.
-        rest = tuple(s for s in state.pending[1:] if not (alone and s == partner))
+        rest = state.pending[1:]
+        if alone:  # the partner sits out and, if still to be asked, is not asked
+            partner = SEATING.partner(seat)
+            rest = tuple(s for s in rest if s != partner)
+            if log is not None:
+                log.add(WentAlone(seat=seat, partner=partner))
+        elif log is not None:
+            log.add(WithPartnerDeclared(seat=seat))
         declarations = (*state.declarations, Declaration(seat=seat, alone=alone))
         if not rest:
             return self._start_play(replace(state, declarations=declarations, pending=()), log)
@@ -413,7 +456,9 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             trick_seats=SEATING.order(leader, skip=sitting_out),
         )
 
-    def _play(self, state: EuchreState, action: Play, log: EventLog | None) -> EuchreState:
+    def _play(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
+        if type(action) is not Play:  # a type test, not a match: this is the hot path
+            raise self.illegal(state, action)
         card = action.card
         seat = state.turn
         trick = state.trick
@@ -426,15 +471,14 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             raise self.illegal(state, action, "the suit led must be followed")
         if log is not None:
             log.add(CardPlayed(seat=seat, card=card))
-        position = hand.index(card)
-        hands = state.hands
-        hands = (*hands[:seat], hand[:position] + hand[position + 1 :], *hands[seat + 1 :])
+        hands = take(state.hands, seat, card)
         trick = (*trick, card)
         seats = state.trick_seats
         if len(trick) < len(seats):
             return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
-        winner = seats[policy.winner(trick)]
-        tricks = (*state.tricks, Trick(leader=seats[0], seats=seats, cards=trick, winner=winner))
+        done = policy.finish(seats, trick)
+        winner = done.winner
+        tricks = (*state.tricks, done)
         if log is not None:
             log.add(TrickWon(seat=winner, number=len(tricks), cards=trick))
         won = state.tricks_won

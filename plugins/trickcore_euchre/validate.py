@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from trickcore.cards import Card
-from trickcore.errors import InvalidStateError
 from trickcore.game import Shuffle
 from trickcore.kit.tricks import tricks_by_side
 from trickcore.kit.validation import (
@@ -33,20 +32,19 @@ from trickcore_euchre.state import EuchreState, Phase
 if TYPE_CHECKING:
     from trickcore_euchre.rules import Euchre
 
-__all__ = ["validate"]
+__all__ = ["problems"]
 
 _BEFORE_THE_DEAL = (Phase.DRAW_DEALER, Phase.DEAL)
 _BIDDING = (Phase.BID_FIRST, Phase.BID_SECOND, Phase.JOKER_CALL)
 _TRUMP_SET = (Phase.DISCARD, Phase.ALONE, Phase.PLAY)
 
 
-def validate(game: Euchre, state: EuchreState) -> None:
-    """Raise :class:`InvalidStateError` naming what is wrong unless a game can reach ``state``."""
-    problems = _fact_problems(game, state)
-    if not problems and state.phase not in _BEFORE_THE_DEAL:
-        problems = _phase_problems(game, state) or _history_problems(game, state)
-    if problems:
-        raise InvalidStateError("invalid Euchre state: " + "; ".join(problems))
+def problems(game: Euchre, state: EuchreState) -> list[str]:
+    """What stops a game from reaching ``state``: nothing when it is valid."""
+    found = _fact_problems(game, state)
+    if not found and state.phase not in _BEFORE_THE_DEAL:
+        found = _phase_problems(game, state) or _history_problems(game, state)
+    return found
 
 
 def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
@@ -119,7 +117,7 @@ def _phase_problems(game: Euchre, state: EuchreState) -> list[str]:
         problems.append("the joker is turned up, so there is no bidding (E5)")
     if phase is Phase.JOKER_CALL and (state.up_card is not Card.JOKER or state.turn != dealer):
         problems.append("the dealer names trump only over a turned-up joker")
-    if phase is Phase.BID_FIRST and state.turn != SEATING.next(dealer, 1 + len(state.auction)):
+    if phase is Phase.BID_FIRST and state.turn != SEATING.ahead(dealer, 1 + len(state.auction)):
         problems.append(f"seat {state.turn} cannot be bidding after {len(state.auction)} bids")
     if phase is Phase.DISCARD and (state.turn != dealer or not state.picked_up):
         problems.append("only the dealer discards, after taking the up-card")

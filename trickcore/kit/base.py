@@ -16,8 +16,11 @@ that the base provides:
   from a stream (:meth:`TrickGame.shuffle`) and the check of a supplied one
   (:meth:`TrickGame.shuffled_pack`).
 
+* ``validate``, raising :class:`~trickcore.errors.InvalidStateError` with every problem the
+  game's :meth:`TrickGame.problems` finds (:mod:`trickcore.kit.validation` helps find them).
+
 The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``sample_chance``,
-``outcome``, ``determinize``, ``validate``) is the game's own.
+``outcome``, ``determinize``) is the game's own.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from trickcore.cards import Card
-from trickcore.errors import IllegalActionError
+from trickcore.errors import IllegalActionError, InvalidStateError
 from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Event, Seat, Shuffle
 from trickcore.kit.deal import shuffle_problem
 from trickcore.kit.events import EventLog
@@ -120,6 +123,17 @@ class TrickGame(Generic[S, A, V, Opt]):
         """What ``seat`` may see of ``state``; ``ValueError`` for a seat not at the table."""
         return self.projection.view(state, self.seating.check(seat))
 
+    def problems(self, state: S) -> list[str]:
+        """Everything that stops a legal game from reaching ``state`` (the game's own)."""
+        raise NotImplementedError
+
+    def validate(self, state: S) -> None:
+        """Raise :class:`~trickcore.errors.InvalidStateError` naming every problem found by
+        :meth:`problems`, unless a legal game can reach ``state``."""
+        problems = self.problems(state)
+        if problems:
+            raise InvalidStateError(f"invalid {self.name} state: " + "; ".join(problems))
+
     def shuffle(self, rng: Rng) -> Shuffle:
         """A shuffle of the whole pack drawn from ``rng``."""
         return Shuffle(order=rng.shuffled(self.pack))
@@ -128,7 +142,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         """The order of a supplied shuffle, if it holds the pack's cards once each; otherwise
         :meth:`illegal` names what is missing, doubled or foreign."""
         order = action.order
-        if len(order) != len(self.pack) or frozenset(order) != self._pack_set:
+        if len(order) != len(self._pack_set) or self._pack_set.symmetric_difference(order):
             raise self.illegal(state, action, shuffle_problem(order, self.pack))
         return order
 

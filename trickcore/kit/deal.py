@@ -24,17 +24,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trickcore.cards import Card
 from trickcore.game import Seat
 from trickcore.kit.seating import Seating
 
-__all__ = ["DealSchedule", "Dealt", "shuffle_problem"]
+__all__ = ["DealSchedule", "Dealt", "shuffle_problem", "take"]
 
 
-@dataclass(frozen=True)
-class Dealt:
+class Dealt(NamedTuple):
     """The result of a deal: each seat's new cards (indexed by seat, in the order dealt), the
     cards turned up, and the stock left over (in order, top first)."""
 
@@ -51,7 +50,7 @@ class DealSchedule:
     direction and ends with the dealer.
     """
 
-    __slots__ = ("_positions", "_single", "kick", "packets", "seating")
+    __slots__ = ("_dealt", "_plans", "_slices", "hand_size", "kick", "packets", "seating", "size")
 
     def __init__(self, seating: Seating, packets: Sequence[int], *, kick: int = 0) -> None:
         if not packets or any(size < 1 for size in packets) or kick < 0:
@@ -62,18 +61,23 @@ class DealSchedule:
         """Cards per seat in each round of dealing."""
         self.kick = kick
         """Cards turned up after the hands."""
-        self._single = all(size == 1 for size in self.packets)
-        self._positions = tuple(self._positions_for(dealer) for dealer in range(seating.seats))
-
-    @property
-    def hand_size(self) -> int:
+        self.hand_size: int = sum(self.packets)
         """Cards each seat gets."""
-        return sum(self.packets)
-
-    @property
-    def size(self) -> int:
+        self._dealt = seating.seats * self.hand_size
+        self.size: int = self._dealt + kick
         """Cards the deal takes: every hand and the kick."""
-        return self.seating.seats * self.hand_size + self.kick
+        # Per dealer, per seat, the positions of the order that the seat receives (dealing is
+        # the hot part of a random playout: the plan is made once) and, when cards go one at a
+        # time, the same as a slice (every n-th card from the seat's first).
+        self._plans: dict[Seat, tuple[tuple[int, ...], ...]] = {
+            dealer: self._positions_for(dealer) for dealer in range(seating.seats)
+        }
+        single = all(size == 1 for size in self.packets)
+        self._slices: dict[Seat, tuple[slice, ...]] = {
+            dealer: tuple(slice(places[0], self._dealt, seating.seats) for places in plan)
+            for dealer, plan in self._plans.items()
+            if single
+        }
 
     def can_deal(self, cards: int) -> bool:
         """True when ``cards`` cards are enough for this deal (All Fours: can the stock supply
@@ -96,24 +100,20 @@ class DealSchedule:
 
     def deal(self, order: Sequence[Card], dealer: Seat) -> Dealt:
         """Deal from the top of ``order`` (a shuffle, or a stock left by an earlier deal)."""
-        self.seating.check(dealer)
-        seats = self.seating.seats
-        dealt = seats * self.hand_size
-        if len(order) < dealt + self.kick:
-            raise ValueError(f"{len(order)} cards cannot supply a deal of {dealt + self.kick}")
-        order = tuple(order)
-        if self._single:
-            first = self.receivers(dealer)
-            hands: list[tuple[Card, ...]] = [()] * seats
-            for position, seat in enumerate(first):
-                hands[seat] = order[position:dealt:seats]
+        plan = self._plans.get(dealer) if type(dealer) is int else None
+        if plan is None:
+            self.seating.check(dealer)  # raises, naming the seats
+        size = self.size
+        if len(order) < size:
+            raise ValueError(f"{len(order)} cards cannot supply a deal of {size}")
+        order = order if type(order) is tuple else tuple(order)
+        slices = self._slices.get(dealer)
+        if slices is not None:
+            hands = tuple(map(order.__getitem__, slices))
         else:
-            hands = [tuple(order[i] for i in places) for places in self._positions[dealer]]
-        return Dealt(
-            hands=tuple(hands),
-            kick=order[dealt : dealt + self.kick],
-            stock=order[dealt + self.kick :],
-        )
+            assert plan is not None
+            hands = tuple(tuple(order[i] for i in places) for places in plan)
+        return Dealt(hands, order[self._dealt : size], order[size:])
 
     def stack(
         self,
@@ -175,10 +175,19 @@ class DealSchedule:
         if len(kick_cards) != self.kick:
             raise ValueError(f"{len(kick_cards)} kick cards given; the deal turns up {self.kick}")
         order: list[Card | None] = [None] * (self.seating.seats * self.hand_size)
-        for seat, places in enumerate(self._positions[dealer]):
+        for seat, places in enumerate(self._plans[dealer]):
             for position, card in zip(places, given[seat], strict=True):
                 order[position] = card
         return (*(card for card in order if card is not None), *kick_cards, *stock_cards)
+
+
+def take(
+    hands: tuple[tuple[Card, ...], ...], seat: Seat, card: Card
+) -> tuple[tuple[Card, ...], ...]:
+    """``hands`` with ``card`` taken out of ``seat``'s hand (played, discarded, passed on)."""
+    hand = hands[seat]
+    position = hand.index(card)
+    return (*hands[:seat], hand[:position] + hand[position + 1 :], *hands[seat + 1 :])
 
 
 def shuffle_problem(order: Sequence[Card], pack: Sequence[Card]) -> str:

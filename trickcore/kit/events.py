@@ -24,6 +24,7 @@ __all__ = [
     "Dealt",
     "EventLog",
     "GameOver",
+    "GenericEvent",
     "HandOver",
     "PointsScored",
     "TrickWon",
@@ -159,3 +160,15 @@ class EventLog:
     def own(self, seat: Seat | None, value: T) -> T | None:
         """``value`` if the viewer is ``seat``, else ``None``: for a card only ``seat`` may see."""
         return value if seat is not None and seat == self.viewer else None
+
+    def own_entry(self, entries: tuple[T, ...]) -> T | None:
+        """The viewer's entry of a per-seat tuple (its hand of ``hands``); ``None`` for a
+        spectator."""
+        return None if self.viewer is None else entries[self.viewer]
+
+
+GenericEvent = (
+    DealerDrawn | Dealt | CardTurnedUp | CardPlayed | TrickWon | PointsScored | HandOver | GameOver
+)
+"""Every generic event: a game's event union is this one and its own kinds,
+``event_type = GenericEvent | MyEvent``."""

@@ -12,7 +12,7 @@ every card played.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from trickcore.game import Direction, Seat
 
@@ -35,7 +35,17 @@ class Seating:
     (1, 2, 0)
     """
 
-    __slots__ = ("_next", "_orders", "_partners", "_side_of", "direction", "seats", "sides")
+    __slots__ = (
+        "_next",
+        "_orders",
+        "_partners",
+        "_side_of",
+        "direction",
+        "next",
+        "seats",
+        "side",
+        "sides",
+    )
 
     def __init__(
         self, seats: int, direction: Direction = Direction.CLOCKWISE, *, sides: int | None = None
@@ -51,7 +61,13 @@ class Seating:
         """Which way the deal and the play go."""
         step = 1 if direction is Direction.CLOCKWISE else -1
         self._next: tuple[Seat, ...] = tuple((seat + step) % seats for seat in range(seats))
+        self.next: Callable[[Seat], Seat] = self._next.__getitem__
+        """The seat after ``seat`` in the direction of play (a table look-up: asked on every
+        bid and every trick)."""
         self._side_of: tuple[int, ...] = tuple(seat % count for seat in range(seats))
+        # A table look-up with no Python frame: asked after every trick.
+        self.side: Callable[[Seat], int] = self._side_of.__getitem__
+        """The side ``seat`` belongs to (an index into :attr:`sides`)."""
         self.sides: tuple[tuple[Seat, ...], ...] = tuple(
             tuple(range(side, seats, count)) for side in range(count)
         )
@@ -73,7 +89,7 @@ class Seating:
             raise ValueError(f"seats are 0-{self.seats - 1}, not {seat!r}")
         return seat
 
-    def next(self, seat: Seat, steps: int = 1) -> Seat:
+    def ahead(self, seat: Seat, steps: int) -> Seat:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         for _ in range(steps):
             seat = self._next[seat]
@@ -101,10 +117,6 @@ class Seating:
         while following in skipped and following != seat:
             following = self._next[following]
         return following
-
-    def side(self, seat: Seat) -> int:
-        """The side ``seat`` belongs to (an index into :attr:`sides`)."""
-        return self._side_of[seat]
 
     def partners(self, seat: Seat) -> tuple[Seat, ...]:
         """The other seats of ``seat``'s side (none without partnerships)."""

@@ -136,11 +136,14 @@ class TrickOrder:
 class FollowSuit:
     """Follow the suit led if you can; otherwise play anything (Euchre E7, Apples A6)."""
 
-    __slots__ = ("order",)
+    __slots__ = ("order", "winner")
 
     def __init__(self, order: TrickOrder) -> None:
         self.order = order
         """The card order this policy plays by."""
+        self.winner: Callable[[Sequence[Card]], int] = order.winner
+        """The position in a trick of the winning card (0 = the lead): the highest trump, else
+        the highest card of the suit led (:meth:`TrickOrder.winner`)."""
 
     def legal(self, hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
         """The cards of ``hand`` that may be played to ``trick`` (the cards played so far)."""
@@ -167,9 +170,10 @@ class FollowSuit:
         led = suit_of[trick[0]]
         return suit_of[card] is led or not any(suit_of[held] is led for held in hand)
 
-    def winner(self, trick: Sequence[Card]) -> int:
-        """The position in ``trick`` of the winning card (0 = the lead)."""
-        return self.order.winner(trick)
+    def finish(self, seats: tuple[Seat, ...], cards: tuple[Card, ...]) -> Trick:
+        """The finished trick of ``cards`` played by ``seats`` (the leader first), with its
+        winner."""
+        return Trick(leader=seats[0], seats=seats, cards=cards, winner=seats[self.winner(cards)])
 
     def revealed(self, trick: Sequence[Card], card: Card) -> Suit | None:
         """The suit the player of ``card`` showed out of by playing it to ``trick``, if any."""

@@ -15,20 +15,21 @@ The rule book, cited by section in the code:
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
 
 import trickcore
-from trickcore import CHANCE, Card, DrawDealer, Event, Rng, Seat, Shuffle
+from trickcore import CHANCE, Card, DrawDealer, Rng, Seat, Shuffle
 from trickcore.kit import events as ev
-from trickcore.kit.deal import DealSchedule, shuffle_problem
+from trickcore.kit.base import TrickGame
+from trickcore.kit.deal import DealSchedule
 from trickcore.kit.events import EventLog
-from trickcore.kit.hidden import cards_seen, unseen_cards
+from trickcore.kit.hidden import cards_seen, deal_hidden, unseen_cards
 from trickcore.kit.seating import Seating
-from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder, revealed_voids
-from trickcore.sampling import Slot, fill_slots
+from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder, revealed_voids, tricks_by_side
+from trickcore.kit.validation import dealt_cards, replay
+from trickcore.sampling import Slot
 from trickcore_example_game.state import HAND_SIZE, PACK, PROJECTION, Phase, Play
 from trickcore_example_game.state import HighCardAction as Action
 from trickcore_example_game.state import HighCardOptions as Options
@@ -42,19 +43,9 @@ __all__ = ["HighCard"]
 
 POLICY = FollowSuit(TrickOrder.plain(PACK, trump=None))
 """Follow suit, no trumps, aces high (H2, H4)."""
-HighCardEvent = (
-    ev.DealerDrawn
-    | ev.Dealt
-    | ev.CardPlayed
-    | ev.TrickWon
-    | ev.PointsScored
-    | ev.HandOver
-    | ev.GameOver
-)
-"""Every event: High card needs none of its own, the kit's generic ones say it all."""
 
 
-class HighCard:
+class HighCard(TrickGame[State, Action, View, Options]):
     """High card bound to its options: ``trickcore.load("high-card", players=3)``."""
 
     name: ClassVar[str] = "high-card"
@@ -65,18 +56,13 @@ class HighCard:
     action_type: ClassVar[Any] = Action
     state_type: ClassVar[type[State]] = State
     view_type: ClassVar[type[View]] = View
-    event_type: ClassVar[Any] = HighCardEvent
+    event_type: ClassVar[Any] = ev.GenericEvent  # no events of its own: the kit's say it all
 
     def __init__(self, options: Options | None = None) -> None:
-        self.options = options if options is not None else Options()
-        self.seating = Seating(self.options.players, self.direction)  # H1
-        self.deal = DealSchedule(self.seating, packets=(1,) * HAND_SIZE)  # H3
-        self.seats = self.seating.seats
-        self.sides = self.seating.sides
-
-    def side_of(self, seat: Seat) -> int:
-        """Every player for themselves: one side per seat (H1)."""
-        return self.seating.side(seat)
+        options = options if options is not None else Options()
+        seating = Seating(options.players, self.direction)  # H1: each for themselves
+        super().__init__(options, seating, PROJECTION, PACK)
+        self.deal = DealSchedule(seating, packets=(1,) * HAND_SIZE)  # H3
 
     # -- whose turn, and what they may do --------------------------------------------------
 
@@ -100,7 +86,7 @@ class HighCard:
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """The actor's choices; ``()`` at a shuffle (it cannot be listed) and at the end."""
         if state.phase is Phase.DRAW_DEALER:
-            return tuple(DrawDealer(seat=seat) for seat in range(self.seats))
+            return self.dealer_draws
         if state.phase is not Phase.PLAY:
             return ()
         hand = state.hands[self.seating.order(state.leader)[len(state.trick)]]
@@ -109,51 +95,34 @@ class HighCard:
     def sample_chance(self, state: State, rng: Rng) -> Action:
         """The first dealer or a shuffle of the pack, drawn from ``rng``."""
         if state.phase is Phase.DRAW_DEALER:
-            return DrawDealer(seat=rng.below(self.seats))
-        return Shuffle(order=rng.shuffled(PACK))
+            return rng.choice(self.dealer_draws)
+        if state.phase is Phase.DEAL:
+            return self.shuffle(rng)
+        raise self.no_chance(state)
 
-    # -- the transition: apply and events run the same code -------------------------------
+    # -- the transition: apply and events both run it (TrickGame) ------------------------
 
-    def apply(self, state: State, action: Action) -> State:
-        """The state after ``action``; an illegal one raises ``IllegalActionError``."""
-        return self._step(state, action, None)
-
-    def events(self, state: State, action: Action, seat: Seat | None) -> tuple[Event, ...]:
-        """What ``action`` does, as ``seat`` may see it (``None``: public events only)."""
-        log = EventLog(seat)
-        self._step(state, action, log)
-        return tuple(log.events)
-
-    def _step(self, state: State, action: Action, log: EventLog | None) -> State:
+    def transition(self, state: State, action: Action, log: EventLog | None) -> State:
+        """The state after ``action``, telling ``log`` (if any) what happened (H3-H6)."""
         match action:
             case DrawDealer(seat=seat) if state.phase is Phase.DRAW_DEALER and seat < self.seats:
                 if log is not None:
                     log.add(ev.DealerDrawn(seat=seat))
                 return replace(state, phase=Phase.DEAL, dealer=seat)
-            case Shuffle(order=order) if state.phase is Phase.DEAL:
-                if len(order) != len(PACK) or set(order) != set(PACK):
-                    raise self._illegal(state, action, ": " + shuffle_problem(order, PACK))
-                return self._deal(state, order, log)
+            case Shuffle() if state.phase is Phase.DEAL:
+                return self._deal(state, self.shuffled_pack(state, action), log)
             case Play(card=card) if state.phase is Phase.PLAY:
                 seat = self.seating.order(state.leader)[len(state.trick)]
                 hand = state.hands[seat]
                 if card not in hand or not POLICY.allows(hand, state.trick, card):  # H4
-                    raise self._illegal(state, action)
+                    raise self.illegal(state, action)
                 if log is not None:
                     log.add(ev.CardPlayed(seat=seat, card=card))
                 hands = list(state.hands)
                 hands[seat] = tuple(held for held in hand if held != card)
                 return self._trick(replace(state, hands=tuple(hands)), (*state.trick, card), log)
             case _:
-                raise self._illegal(state, action)
-
-    def _illegal(self, state: State, action: object, why: str = "") -> Exception:
-        actor, legal = self.actor(state), self.legal_actions(state)
-        who = "chance" if actor is CHANCE else f"seat {actor}"
-        listed = ", ".join(map(str, legal)) or ("a shuffle" if actor is CHANCE else "none")
-        seat = actor if isinstance(actor, int) else None
-        message = f"{who} cannot {action}{why}; legal: {listed}"
-        return trickcore.IllegalActionError(message, seat=seat, action=action, legal=legal)
+                raise self.illegal(state, action)
 
     def _deal(self, state: State, order: tuple[Card, ...], log: EventLog | None) -> State:
         assert state.dealer is not None
@@ -189,8 +158,7 @@ class HighCard:
         assert state.dealer is not None
         over = max(state.scores) >= self.options.target  # H6
         if log is not None:
-            won = Counter(self.seating.side(trick.winner) for trick in state.tricks)
-            tricks = tuple(won[side] for side in range(len(self.sides)))
+            tricks = tricks_by_side(self.seating, state.tricks)
             log.add(ev.HandOver(hand_number=state.hand_number, tricks=tricks, scores=state.scores))
             if over:
                 log.add(ev.GameOver(winner=self._winner(state.scores), scores=state.scores))
@@ -204,10 +172,6 @@ class HighCard:
         return scores.index(best) if scores.count(best) == 1 else None  # H6
 
     # -- what players see, the result, and states for search bots --------------------------
-
-    def view(self, state: State, seat: Seat) -> View:
-        """What ``seat`` may see: the public part, its own hand, the sizes of all hands."""
-        return PROJECTION.view(state, self.seating.check(seat))
 
     def outcome(self, state: State) -> trickcore.Outcome:
         """Points per player; over at the target, won by the highest score (H6)."""
@@ -225,14 +189,13 @@ class HighCard:
             POLICY, [*plays, (self.seating.order(view.leader), view.trick)], self.seats
         )
         unseen = unseen_cards(PACK, cards_seen(view))
-        others = [seat for seat in range(self.seats) if seat != view.seat]
-        slots = [
-            Slot(view.hand_sizes[s], frozenset(c for c in unseen if c.suit in voids[s]))
-            for s in others
-        ]
-        *dealt, stock = fill_slots(unseen, [*slots, Slot(len(PACK) - self.seats * HAND_SIZE)], rng)
-        hands = dict(zip(others, dealt, strict=True)) | {view.seat: view.hand}
-        return PROJECTION.state(view, hands=tuple(hands[s] for s in range(self.seats)), stock=stock)
+        others = {seat: view.hand_sizes[seat] for seat in range(self.seats) if seat != view.seat}
+        stock = Slot(len(PACK) - self.seats * HAND_SIZE)
+        hands, (stock_cards,) = deal_hidden(rng, unseen, others, voids=voids, rest=[stock])
+        hands[view.seat] = view.hand
+        return PROJECTION.state(
+            view, hands=tuple(hands[s] for s in range(self.seats)), stock=stock_cards
+        )
 
     # -- checking a state from outside ----------------------------------------------------
 
@@ -252,28 +215,26 @@ class HighCard:
             return
         plays = [(trick.seats, trick.cards) for trick in state.tricks]
         plays.append((self.seating.order(self.seating.check(state.leader)), state.trick))
-        held = {seat: list(hand) for seat, hand in enumerate(state.hands)}
-        for seats, cards in plays:
-            for seat, card in zip(seats, cards, strict=False):
-                held.setdefault(seat, []).append(card)
-        won = Counter(trick.winner for trick in state.tricks)
+        held = dealt_cards(state.hands, plays)
+        won = tricks_by_side(self.seating, state.tricks)
         before = tuple(score - won[seat] for seat, score in enumerate(state.scores))
         start = self._before_deal(state.dealer, before, state.hand_number - 1)
         self._check_before_deal(start)
         assert start.dealer is not None
-        replayed = self.apply(
+        dealt = self.apply(
             start, Shuffle(order=self.deal.stack(held, start.dealer, stock=state.stock))
         )
-        for card in (card for _, cards in plays for card in cards):
-            replayed = self.apply(replayed, Play(card=card))
-        if replayed != state:
-            raise ValueError("the state does not follow from its deal and its tricks")
+        replayed, problems = replay(
+            self, dealt, (Play(card=c) for _, cards in plays for c in cards)
+        )
+        if problems or replayed != state:
+            raise ValueError(problems[0] if problems else "the state does not follow from its deal")
 
     def _check_before_deal(self, state: State) -> None:
         first, number = self.options.first_dealer, state.hand_number
         if state != self._before_deal(state.dealer, state.scores, number):
             raise ValueError(f"nothing may be dealt or played in the {state.phase.value} phase")
-        if first is not None and state.dealer != self.seating.next(first, number):
+        if first is not None and state.dealer != self.seating.ahead(first, number):
             raise ValueError(f"seat {first} dealt first, so seat {state.dealer} cannot deal now")
         if state.phase is Phase.DRAW_DEALER and number != 0:
             raise ValueError("the first dealer is drawn before the first hand only")
