@@ -19,16 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
 
-import trickcore
-from trickcore import CHANCE, Card, DrawDealer, Rng, Seat, Shuffle
+from trickcore import CHANCE, Actor, Card, Direction, DrawDealer, Outcome, Rng, Seat, Shuffle
 from trickcore.kit import events as ev
 from trickcore.kit.base import TrickGame
-from trickcore.kit.deal import DealSchedule
+from trickcore.kit.deal import DealSchedule, take
 from trickcore.kit.events import EventLog
 from trickcore.kit.hidden import cards_seen, deal_hidden, unseen_cards
 from trickcore.kit.seating import Seating
-from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder, revealed_voids, tricks_by_side
-from trickcore.kit.validation import dealt_cards, replay
+from trickcore.kit.tricks import FollowSuit, TrickOrder, revealed_voids, tricks_by_side
+from trickcore.kit.validation import dealt_cards, replay, seat_problems, trick_problems
 from trickcore.sampling import Slot
 from trickcore_example_game.state import HAND_SIZE, PACK, PROJECTION, Phase, Play
 from trickcore_example_game.state import HighCardAction as Action
@@ -51,7 +50,7 @@ class HighCard(TrickGame[State, Action, View, Options]):
     name: ClassVar[str] = "high-card"
     title: ClassVar[str] = "High card (example game)"
     seat_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
-    direction: ClassVar[trickcore.Direction] = trickcore.Direction.CLOCKWISE
+    direction: ClassVar[Direction] = Direction.CLOCKWISE
     options_type: ClassVar[type[Options]] = Options
     action_type: ClassVar[Any] = Action
     state_type: ClassVar[type[State]] = State
@@ -77,11 +76,14 @@ class HighCard(TrickGame[State, Action, View, Options]):
             phase=phase, dealer=dealer, scores=scores, hand_number=hand_number, hands=hands
         )
 
-    def actor(self, state: State) -> trickcore.Actor:
+    def actor(self, state: State) -> Actor:
         """Chance draws and deals; in play, the seat whose turn it is; ``None`` at the end."""
         if state.phase is Phase.PLAY:
-            return self.seating.order(state.leader)[len(state.trick)]
+            return self._to_play(state)
         return None if state.phase is Phase.OVER else CHANCE
+
+    def _to_play(self, state: State) -> Seat:
+        return self.seating.order(state.leader)[len(state.trick)]
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """The actor's choices; ``()`` at a shuffle (it cannot be listed) and at the end."""
@@ -89,7 +91,7 @@ class HighCard(TrickGame[State, Action, View, Options]):
             return self.dealer_draws
         if state.phase is not Phase.PLAY:
             return ()
-        hand = state.hands[self.seating.order(state.leader)[len(state.trick)]]
+        hand = state.hands[self._to_play(state)]
         return tuple(Play(card=card) for card in POLICY.legal(hand, state.trick))
 
     def sample_chance(self, state: State, rng: Rng) -> Action:
@@ -112,15 +114,14 @@ class HighCard(TrickGame[State, Action, View, Options]):
             case Shuffle() if state.phase is Phase.DEAL:
                 return self._deal(state, self.shuffled_pack(state, action), log)
             case Play(card=card) if state.phase is Phase.PLAY:
-                seat = self.seating.order(state.leader)[len(state.trick)]
+                seat = self._to_play(state)
                 hand = state.hands[seat]
                 if card not in hand or not POLICY.allows(hand, state.trick, card):  # H4
                     raise self.illegal(state, action)
                 if log is not None:
                     log.add(ev.CardPlayed(seat=seat, card=card))
-                hands = list(state.hands)
-                hands[seat] = tuple(held for held in hand if held != card)
-                return self._trick(replace(state, hands=tuple(hands)), (*state.trick, card), log)
+                hands = take(state.hands, seat, card)
+                return self._trick(replace(state, hands=hands, trick=(*state.trick, card)), log)
             case _:
                 raise self.illegal(state, action)
 
@@ -129,29 +130,26 @@ class HighCard(TrickGame[State, Action, View, Options]):
         dealt = self.deal.deal(order, state.dealer)  # H3
         number = state.hand_number + 1
         if log is not None:
-            own = None if log.viewer is None else dealt.hands[log.viewer]
-            log.add(ev.Dealt(hand_number=number, dealer=state.dealer, hand=own))
+            log.add(
+                ev.Dealt(hand_number=number, dealer=state.dealer, hand=log.own_entry(dealt.hands))
+            )
         leader = self.seating.next(state.dealer)  # H4
         hands, stock = dealt.hands, dealt.stock
         return replace(
             state, phase=Phase.PLAY, hand_number=number, leader=leader, hands=hands, stock=stock
         )
 
-    def _trick(self, state: State, trick: tuple[Card, ...], log: EventLog | None) -> State:
-        seats = self.seating.order(state.leader)
-        if len(trick) < self.seats:
-            return replace(state, trick=trick)
-        winner = seats[POLICY.winner(trick)]  # H4
-        tricks = (
-            *state.tricks,
-            Trick(leader=state.leader, seats=seats, cards=trick, winner=winner),
-        )
-        side = self.seating.side(winner)
+    def _trick(self, state: State, log: EventLog | None) -> State:
+        if len(state.trick) < self.seats:
+            return state
+        done = POLICY.finish(self.seating.order(state.leader), state.trick)  # H4
+        side = self.seating.side(done.winner)
         scores = tuple(score + (i == side) for i, score in enumerate(state.scores))  # H5
+        tricks = (*state.tricks, done)
         if log is not None:
-            log.add(ev.TrickWon(seat=winner, number=len(tricks), cards=trick))
+            log.add(ev.TrickWon(seat=done.winner, number=len(tricks), cards=done.cards))
             log.add(ev.PointsScored(side=side, points=1, reason="trick", rule="H5", scores=scores))
-        state = replace(state, leader=winner, tricks=tricks, trick=(), scores=scores)
+        state = replace(state, leader=done.winner, tricks=tricks, trick=(), scores=scores)
         return state if len(tricks) < HAND_SIZE else self._end_hand(state, log)
 
     def _end_hand(self, state: State, log: EventLog | None) -> State:
@@ -171,13 +169,13 @@ class HighCard(TrickGame[State, Action, View, Options]):
         best = max(scores)
         return scores.index(best) if scores.count(best) == 1 else None  # H6
 
-    # -- what players see, the result, and states for search bots --------------------------
+    # -- the result, and states for search bots --------------------------------------------
 
-    def outcome(self, state: State) -> trickcore.Outcome:
+    def outcome(self, state: State) -> Outcome:
         """Points per player; over at the target, won by the highest score (H6)."""
         over = state.phase is Phase.OVER
         winner = self._winner(state.scores) if over else None
-        return trickcore.Outcome.settle(self.sides, state.scores, finished=over, winner=winner)
+        return Outcome.settle(self.sides, state.scores, finished=over, winner=winner)
 
     def determinize(self, view: View, rng: Rng) -> State:
         """A state agreeing with ``view``: the unseen cards dealt at random to the other hands
@@ -185,63 +183,63 @@ class HighCard(TrickGame[State, Action, View, Options]):
         if view.phase in (Phase.DRAW_DEALER, Phase.DEAL):
             return PROJECTION.state(view, hands=((),) * self.seats, stock=())
         plays = [(trick.seats, trick.cards) for trick in view.tricks]
-        voids = revealed_voids(
-            POLICY, [*plays, (self.seating.order(view.leader), view.trick)], self.seats
-        )
-        unseen = unseen_cards(PACK, cards_seen(view))
+        plays.append((self.seating.order(view.leader), view.trick))
         others = {seat: view.hand_sizes[seat] for seat in range(self.seats) if seat != view.seat}
-        stock = Slot(len(PACK) - self.seats * HAND_SIZE)
-        hands, (stock_cards,) = deal_hidden(rng, unseen, others, voids=voids, rest=[stock])
-        hands[view.seat] = view.hand
-        return PROJECTION.state(
-            view, hands=tuple(hands[s] for s in range(self.seats)), stock=stock_cards
+        hands, (stock,) = deal_hidden(
+            rng,
+            unseen_cards(PACK, cards_seen(view)),
+            others,
+            voids=revealed_voids(POLICY, plays, self.seats),
+            rest=[Slot(len(PACK) - self.seats * HAND_SIZE)],
         )
+        hands[view.seat] = view.hand
+        return PROJECTION.state(view, hands=tuple(hands[s] for s in range(self.seats)), stock=stock)
 
     # -- checking a state from outside ----------------------------------------------------
 
-    def validate(self, state: State) -> None:
-        """Raise ``InvalidStateError`` unless a game can reach ``state``: its hand is replayed
-        from the deal that its hands and tricks imply (:meth:`DealSchedule.stack`)."""
-        try:
-            self._replay_hand(state)
-        except (ValueError, IndexError) as error:  # IllegalActionError is a ValueError
-            raise trickcore.InvalidStateError(f"invalid high-card state: {error}") from None
-
-    def _replay_hand(self, state: State) -> None:
+    def problems(self, state: State) -> list[str]:
+        """What stops a game from reaching ``state``: its hand is replayed from the deal that
+        its hands and tricks imply (:meth:`DealSchedule.stack`); ``validate`` raises them."""
         if len(state.scores) != self.seats or len(state.hands) != self.seats:
-            raise ValueError(f"scores and hands must have {self.seats} entries")
+            return [f"scores and hands must have {self.seats} entries"]
         if state.phase in (Phase.DRAW_DEALER, Phase.DEAL):
-            self._check_before_deal(state)
-            return
+            return self._before_deal_problems(state)
+        found = seat_problems(self.seating, dealer=state.dealer, leader=state.leader)
+        found += trick_problems(self.seating, state.tricks)
+        if found:
+            return found
         plays = [(trick.seats, trick.cards) for trick in state.tricks]
-        plays.append((self.seating.order(self.seating.check(state.leader)), state.trick))
-        held = dealt_cards(state.hands, plays)
+        plays.append((self.seating.order(state.leader), state.trick))
         won = tricks_by_side(self.seating, state.tricks)
-        before = tuple(score - won[seat] for seat, score in enumerate(state.scores))
+        before = tuple(score - w for score, w in zip(state.scores, won, strict=True))
         start = self._before_deal(state.dealer, before, state.hand_number - 1)
-        self._check_before_deal(start)
         assert start.dealer is not None
-        dealt = self.apply(
-            start, Shuffle(order=self.deal.stack(held, start.dealer, stock=state.stock))
-        )
-        replayed, problems = replay(
-            self, dealt, (Play(card=c) for _, cards in plays for c in cards)
-        )
-        if problems or replayed != state:
-            raise ValueError(problems[0] if problems else "the state does not follow from its deal")
+        try:
+            order = self.deal.stack(
+                dealt_cards(state.hands, plays), start.dealer, stock=state.stock
+            )
+        except ValueError as error:  # a card twice, a hand of the wrong size ...
+            return [str(error)]
+        actions = [Shuffle(order=order), *(Play(card=c) for _, cards in plays for c in cards)]
+        replayed, found = replay(self, start, actions)
+        if not found and replayed != state:
+            found = ["the state does not follow from its deal and its tricks"]
+        return self._before_deal_problems(start) + found
 
-    def _check_before_deal(self, state: State) -> None:
+    def _before_deal_problems(self, state: State) -> list[str]:
         first, number = self.options.first_dealer, state.hand_number
+        found = seat_problems(self.seating, dealer=state.dealer)
         if state != self._before_deal(state.dealer, state.scores, number):
-            raise ValueError(f"nothing may be dealt or played in the {state.phase.value} phase")
+            found.append(f"nothing may be dealt or played in the {state.phase.value} phase")
         if first is not None and state.dealer != self.seating.ahead(first, number):
-            raise ValueError(f"seat {first} dealt first, so seat {state.dealer} cannot deal now")
+            found.append(f"seat {first} dealt first, so seat {state.dealer} cannot deal now")
         if state.phase is Phase.DRAW_DEALER and number != 0:
-            raise ValueError("the first dealer is drawn before the first hand only")
+            found.append("the first dealer is drawn before the first hand only")
         if min(state.scores) < 0 or sum(state.scores) != number * HAND_SIZE:  # H5
-            raise ValueError(f"{number} hands cannot score {state.scores}")
+            found.append(f"{number} hands cannot score {state.scores}")
         if max(state.scores) >= self.options.target:  # H6
-            raise ValueError(f"the game goes on with {state.scores} at the target")
+            found.append(f"the game goes on with {state.scores} at the target")
+        return found
 
 
 if TYPE_CHECKING:  # mypy proves that HighCard satisfies the Game protocol
