@@ -21,6 +21,7 @@ from typing import Any
 import trickcore
 from trickcore import Card, DrawDealer, Shuffle, Suit, testing
 from trickcore_euchre.actions import Play
+from trickcore_euchre.deal import DEAL
 from trickcore_euchre.ranking import deck_for
 from trickcore_euchre.state import EuchreState, Phase
 
@@ -87,39 +88,10 @@ def stacked_order(
     ``up`` is None. ``rest`` puts the first undealt cards in that order; the others follow in
     pack order.
     """
-    pack: tuple[Card, ...] = tuple(game.deck)
     wanted = {seat: cs(cards) for seat, cards in hands.items()}
-    up_card = C(up) if isinstance(up, str) else up
+    kick = (C(up) if isinstance(up, str) else up,) if up is not None else ()
     rest_cards = cs(rest) if rest is not None else ()
-    used: list[Card] = [card for cards in wanted.values() for card in cards]
-    used += [up_card] if up_card is not None else []
-    used += rest_cards
-    if len(set(used)) != len(used):
-        raise ValueError(f"a card is given twice: {[str(c) for c in used]}")
-    foreign = [str(card) for card in used if card not in pack]
-    if foreign:
-        raise ValueError(f"not in the {len(pack)}-card pack: {foreign}")
-    spare = [card for card in pack if card not in used]
-    full: dict[int, list[Card]] = {}
-    for seat in range(4):
-        cards = list(wanted.get(seat, ()))
-        if len(cards) > 5:
-            raise ValueError(f"seat {seat} is given {len(cards)} cards")
-        while len(cards) < 5:
-            cards.append(spare.pop(0))
-        full[seat] = cards
-    if up_card is None:
-        up_card = spare.pop(0)
-    order: list[Card | None] = [None] * len(pack)
-    for seat, cards in full.items():
-        position = (seat - dealer - 1) % 4  # 0: the dealer's left ... 3: the dealer
-        for k, card in enumerate(cards):
-            order[position + 4 * k] = card
-    order[20] = up_card
-    order[21:] = [*rest_cards, *spare]
-    result = tuple(card for card in order if card is not None)
-    assert len(result) == len(pack) and set(result) == set(pack)
-    return result
+    return DEAL.stack(wanted, dealer, kick=kick, stock=rest_cards, pack=game.deck)
 
 
 def deal(

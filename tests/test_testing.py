@@ -39,6 +39,7 @@ from trickcore.testing import (
     parse_action,
     run_script,
     script,
+    stacked_shuffle,
 )
 from trickcore_euchre.actions import Call, Discard, OrderUp, Pass, Play, WithPartner
 
@@ -550,3 +551,38 @@ def test_importing_the_kit_does_not_import_pytest() -> None:
     code = "import sys, trickcore.testing; print('pytest' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# -- stacked shuffles ---------------------------------------------------------------------------
+
+
+def test_stacked_shuffle_deals_the_named_hands_and_kick() -> None:
+    """E3: the stacked deck deals the named hands from the dealer's left and turns up the
+    kick; the rest comes from the pack in pack order, so the same call gives the same deal."""
+    game = trickcore.load("euchre", first_dealer=3)
+    shuffle = stacked_shuffle(game, {1: "AS KS QS JS TS", 2: (Card("9H"),)}, dealer=3, kick="AH")
+    assert shuffle == stacked_shuffle(
+        game, {1: "AS KS QS JS TS", 2: [Card("9H")]}, dealer=3, kick="AH"
+    )
+    state = game.apply(game.initial_state(), shuffle)
+    assert state.hands[1] == trickcore.cards("AS KS QS JS TS")
+    assert state.hands[2][0] == Card("9H") and len(state.hands[2]) == 5
+    assert state.up_card == Card("AH")
+    game.validate(state)
+
+
+def test_stacked_shuffle_for_the_example_game_and_its_errors() -> None:
+    game = HighCard(HighCardOptions(players=3, first_dealer=0))
+    shuffle = stacked_shuffle(game, {0: "AS KS QS"}, dealer=0, stock="JH")
+    state = game.apply(game.initial_state(), shuffle)
+    assert state.hands[0] == trickcore.cards("AS KS QS") and state.stock[0] == Card("JH")
+    with pytest.raises(ValueError, match="more than once: AS"):
+        stacked_shuffle(game, {0: "AS KS QS", 1: "AS"}, dealer=0)
+    with pytest.raises(ValueError, match="not in the pack: 9S"):
+        stacked_shuffle(game, {0: "9S"}, dealer=0)
+
+    class NoSchedule:
+        name = "no-schedule"
+
+    with pytest.raises(TypeError, match="no-schedule declares no deal schedule"):
+        stacked_shuffle(NoSchedule(), {0: "AS"}, dealer=0)  # type: ignore[arg-type]

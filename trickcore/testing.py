@@ -15,8 +15,10 @@ reproduces it. Run them in your own test suite::
     def test_my_bot_conforms() -> None:
         check_bot("my-bot", "euchre")
 
-For tests of the rules, :func:`script` and :func:`run_script` read a short action language
-(``"0=order_up 3=discard:9H 1=play:QH"``) for any game, from its action union.
+For tests of the rules and for puzzles, :func:`stacked_shuffle` builds the shuffle that deals
+the hands you name (the rest filled from the pack), and :func:`script` and :func:`run_script`
+read a short action language (``"0=order_up 3=discard:9H 1=play:QH"``) for any game, from its
+action union.
 
 This module imports neither pytest nor anything beyond trickcore's own dependencies.
 """
@@ -32,7 +34,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from trickcore.bots import Bot, BotSpec
-from trickcore.cards import Card
+from trickcore.cards import Card, cards
 from trickcore.codec import from_json, from_msgpack, to_json, to_msgpack
 from trickcore.errors import (
     DecodeError,
@@ -44,6 +46,7 @@ from trickcore.errors import (
 from trickcore.game import CHANCE, Actor, AnyGame, Seat, Shuffle
 from trickcore.history import describe_action
 from trickcore.hookspecs import hookimpl
+from trickcore.kit.deal import DealSchedule
 from trickcore.kit.options import OptionInfo, options_info
 from trickcore.plugins import PluginHost, build_host, default_host
 from trickcore.replay import dumps, loads, record, verify
@@ -62,6 +65,7 @@ __all__ = [
     "parse_action",
     "run_script",
     "script",
+    "stacked_shuffle",
 ]
 
 CHECKS: Mapping[str, str] = {
@@ -988,3 +992,39 @@ def run_script(
             except InvalidStateError as error:
                 raise ScriptError(f"{step}: validate refuses the state after it: {error}") from None
     return state
+
+
+def stacked_shuffle(
+    game: AnyGame,
+    hands: Mapping[Seat, str | Iterable[Card]],
+    *,
+    dealer: Seat,
+    kick: str | Iterable[Card] = (),
+    stock: str | Iterable[Card] = (),
+) -> Shuffle:
+    """The shuffle that deals ``hands`` (by seat; cards or text such as ``"AS KH 9D"``), turns up
+    ``kick`` and leaves ``stock`` on top of the rest, for a game whose fresh deal follows one
+    :class:`~trickcore.kit.deal.DealSchedule` (its ``deal`` attribute, as games built on
+    :class:`~trickcore.kit.base.TrickGame` declare it). Anything not named is filled from the
+    pack in pack order, so the shuffle is the same every time::
+
+        shuffle = stacked_shuffle(game, {1: "AS KS QS JS TS"}, dealer=0, kick="9H")
+        state = game.apply(state_before_the_deal, shuffle)
+
+    Raises ``TypeError`` for a game without a deal schedule, and ``ValueError`` naming a card
+    given twice, a card not in the pack or a hand of the wrong size.
+    """
+    schedule = getattr(game, "deal", None)
+    pack = getattr(game, "pack", None)
+    if not isinstance(schedule, DealSchedule) or pack is None:
+        raise TypeError(
+            f"{game.name} declares no deal schedule and pack: stack its deal with "
+            "DealSchedule.stack(...) and build the Shuffle yourself"
+        )
+
+    def named(value: str | Iterable[Card]) -> tuple[Card, ...]:
+        return cards(value) if isinstance(value, str) else tuple(value)
+
+    wanted = {seat: named(held) for seat, held in hands.items()}
+    order = schedule.stack(wanted, dealer, kick=named(kick), stock=named(stock), pack=pack)
+    return Shuffle(order=order)

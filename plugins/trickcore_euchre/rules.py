@@ -112,7 +112,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
 
     def __init__(self, options: EuchreOptions | None = None) -> None:
         options = options if options is not None else EuchreOptions()
-        super().__init__(options, SEATING, PROJECTION, deck_for(options.deck))
+        super().__init__(options, SEATING, PROJECTION, deck_for(options.deck), deal=DEAL)
         self.deck: tuple[Card, ...] = self.pack
         """The pack, in index order (E2)."""
         self._policies = {suit: FollowSuit(trick_order(self.deck, suit)) for suit in Suit}

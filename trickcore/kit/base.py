@@ -33,7 +33,7 @@ import msgspec
 from trickcore.cards import Card
 from trickcore.errors import IllegalActionError, InvalidStateError
 from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Event, Seat, Shuffle
-from trickcore.kit.deal import shuffle_problem
+from trickcore.kit.deal import DealSchedule, shuffle_problem
 from trickcore.kit.events import EventLog
 from trickcore.kit.hidden import Projection
 from trickcore.kit.seating import Seating
@@ -61,7 +61,13 @@ class TrickGame(Generic[S, A, V, Opt]):
     event_type: ClassVar[Any]
 
     def __init__(
-        self, options: Opt, seating: Seating, projection: Projection[S, V], pack: Sequence[Card]
+        self,
+        options: Opt,
+        seating: Seating,
+        projection: Projection[S, V],
+        pack: Sequence[Card],
+        *,
+        deal: DealSchedule | None = None,
     ) -> None:
         self._options = options
         self.seating: Seating = seating
@@ -70,6 +76,9 @@ class TrickGame(Generic[S, A, V, Opt]):
         """The state's public and hidden parts, which :meth:`view` shows."""
         self.pack: tuple[Card, ...] = tuple(pack)
         """The cards of the game, in index order: what a shuffle holds."""
+        self.deal: DealSchedule | None = deal
+        """How a fresh shuffle is dealt, when one schedule says it (for stacked decks:
+        :func:`trickcore.testing.stacked_shuffle`)."""
         self._pack_set = frozenset(self.pack)
         self.dealer_draws: tuple[DrawDealer, ...] = tuple(
             DrawDealer(seat=seat) for seat in range(seating.seats)
