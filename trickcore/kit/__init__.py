@@ -9,5 +9,9 @@ A game plugin imports its pieces from here and is left with its rule book's diff
   may be played, who wins, what a play revealed);
 * :mod:`trickcore.kit.hidden` — a state's public and hidden parts: views and determinization;
 * :mod:`trickcore.kit.events` — the generic events and the log transitions write them to;
-* :mod:`trickcore.kit.options` — option metadata (descriptions, bounds, allowed values).
+* :mod:`trickcore.kit.options` — option metadata (descriptions, bounds, allowed values);
+* :mod:`trickcore.kit.validation` — helpers for ``validate``: cards, seats and tricks of a
+  decoded state, and replaying its hand;
+* :mod:`trickcore.kit.base` — :class:`~trickcore.kit.base.TrickGame`, the protocol methods every
+  game on the kit shares.
 """
