@@ -12,12 +12,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from trickcore.cards import Card, Rank, cards, standard_deck
 from trickcore.game import Direction
-from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem
+from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
 from trickcore.kit.seating import Seating
 
 CLOCKWISE, ANTICLOCKWISE = Direction.CLOCKWISE, Direction.ANTICLOCKWISE
@@ -400,3 +400,36 @@ def test_shuffle_problem_names_missing_doubled_and_foreign_cards() -> None:
         "a shuffle must hold the 4 cards of the pack once each; got 5 cards; missing JS; "
         "more than once TH; not in this pack TH"
     )
+
+
+# --- take ----------------------------------------------------------------------------------
+
+HANDS = (cards("AS KS QS"), cards("AH"), (), cards("2C 3C"))
+
+
+def test_take_removes_the_card_from_that_seat_only() -> None:
+    """E7: a card played leaves its player's hand; the others keep theirs, in order."""
+    assert take(HANDS, 0, cards("KS")[0]) == (cards("AS QS"), cards("AH"), (), cards("2C 3C"))
+    assert take(HANDS, 1, cards("AH")[0]) == (cards("AS KS QS"), (), (), cards("2C 3C"))
+    assert take(HANDS, 3, cards("3C")[0])[3] == cards("2C")
+    assert HANDS[0] == cards("AS KS QS")  # tuples: nothing changed in place
+
+
+@pytest.mark.parametrize(("seat", "card"), [(1, "AS"), (2, "AH"), (0, "2C")])
+def test_take_refuses_a_card_the_seat_does_not_hold(seat: int, card: str) -> None:
+    with pytest.raises(ValueError):
+        take(HANDS, seat, cards(card)[0])
+
+
+@given(st.lists(st.lists(st.sampled_from(DECK), max_size=8), min_size=1, max_size=6), st.data())
+def test_take_removes_exactly_one_card(hand_lists: list[list[Card]], data: st.DataObject) -> None:
+    hands = tuple(tuple(hand) for hand in hand_lists)
+    assume(any(hands))
+    seat = data.draw(st.sampled_from([s for s, hand in enumerate(hands) if hand]))
+    card = data.draw(st.sampled_from(hands[seat]))
+    after = take(hands, seat, card)
+    assert len(after) == len(hands)
+    assert Counter(after[seat]) + Counter([card]) == Counter(hands[seat])
+    assert all(after[other] == hands[other] for other in range(len(hands)) if other != seat)
+    position = hands[seat].index(card)
+    assert after[seat] == hands[seat][:position] + hands[seat][position + 1 :]

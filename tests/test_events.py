@@ -23,14 +23,11 @@ from trickcore.kit.events import (
     Dealt,
     EventLog,
     GameOver,
+    GenericEvent,
     HandOver,
     PointsScored,
     TrickWon,
     side_text,
-)
-
-KitEvent = (
-    DealerDrawn | Dealt | CardTurnedUp | CardPlayed | TrickWon | PointsScored | HandOver | GameOver
 )
 
 SAMPLES: list[tuple[Event, str]] = [
@@ -75,7 +72,7 @@ def _kit_event_types() -> set[type[Event]]:
 def test_the_samples_cover_every_kit_event() -> None:
     """A new kit event must get a sample here (and so its text and JSON are tested)."""
     assert {type(event) for event, _ in SAMPLES} == _kit_event_types()
-    assert set(KitEvent.__args__) == _kit_event_types()
+    assert set(GenericEvent.__args__) == _kit_event_types()
 
 
 @pytest.mark.parametrize(("event", "text"), SAMPLES)
@@ -88,8 +85,8 @@ def test_json_and_msgpack_round_trip_through_the_tagged_union(event: Event, text
     data = to_json(event)
     tag = msgspec.inspect.type_info(type(event)).tag  # type: ignore[attr-defined]
     assert msgspec.json.decode(data)["type"] == tag
-    assert from_json(data, KitEvent) == event
-    assert from_msgpack(to_msgpack(event), KitEvent) == event
+    assert from_json(data, GenericEvent) == event
+    assert from_msgpack(to_msgpack(event), GenericEvent) == event
 
 
 def test_json_form_cards_as_text() -> None:
@@ -154,3 +151,26 @@ def test_a_spectator_sees_no_seats_own_value() -> None:
     spectator = EventLog(None)
     assert [spectator.own(seat, cards("AS")) for seat in range(4)] == [None] * 4
     assert spectator.own(None, cards("AS")) is None
+
+
+def test_generic_event_decodes_a_list_of_every_kind() -> None:
+    """A game whose ``event_type`` is ``GenericEvent`` (the example game) decodes a whole log."""
+    log = [event for event, _ in SAMPLES]
+    assert from_json(to_json(log), list[GenericEvent]) == log
+    assert msgspec.msgpack.decode(to_msgpack(log), type=list[GenericEvent]) == log
+
+
+def test_generic_event_refuses_an_unknown_tag() -> None:
+    with pytest.raises(trickcore.DecodeError):
+        from_json(b'{"type":"trump_called","seat":0}', GenericEvent)
+
+
+@pytest.mark.parametrize("viewer", range(4))
+def test_own_entry_is_the_viewers_entry(viewer: int) -> None:
+    """E10: after the deal each seat sees its own hand."""
+    hands = (cards("AS"), cards("KS QS"), (), cards("JS"))
+    assert EventLog(viewer).own_entry(hands) == hands[viewer]
+
+
+def test_own_entry_for_a_spectator_is_none() -> None:
+    assert EventLog(None).own_entry((cards("AS"), cards("KS"))) is None

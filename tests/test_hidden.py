@@ -8,6 +8,8 @@ while (E5), and a turn a view shows as ``None`` while chance acts.
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from typing import Any
 
 import msgspec
@@ -15,8 +17,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trickcore.cards import Card, cards, standard_deck
-from trickcore.kit.hidden import Computed, Projection, SeatPart, cards_seen, unseen_cards
+from trickcore.cards import Card, Suit, cards, standard_deck
+from trickcore.kit.hidden import (
+    Computed,
+    Projection,
+    SeatPart,
+    cards_seen,
+    deal_hidden,
+    unseen_cards,
+)
+from trickcore.rng import Rng
+from trickcore.sampling import Slot
 
 DECK = standard_deck()
 
@@ -326,3 +337,139 @@ def test_unseen_cards_keep_pack_order() -> None:
     assert unseen_cards(DECK, ()) == list(DECK)
     assert unseen_cards(DECK, cards_seen(STATE)) == [c for c in DECK if c not in cards_seen(STATE)]
     assert len(unseen_cards(DECK, cards_seen(STATE))) == 52 - 12
+
+
+# --- deal_hidden ---------------------------------------------------------------------------
+
+UNSEEN = cards("AS KS QS AH KH QH JD 9D")
+# E2: with hearts trump the jack of diamonds counts as a heart (the left bower).
+HEARTS_TRUMP = {card: card.suit for card in UNSEEN} | {Card("JD"): Suit.HEARTS}
+
+
+def test_deal_hidden_gives_every_unseen_card_once_in_the_sizes() -> None:
+    hands, rest = deal_hidden(Rng(1), UNSEEN, {1: 3, 3: 2}, rest=[Slot(2), Slot(1)])
+    assert sorted(hands) == [1, 3] and [len(hands[1]), len(hands[3])] == [3, 2]
+    assert [len(place) for place in rest] == [2, 1]
+    dealt = [*hands[1], *hands[3], *rest[0], *rest[1]]
+    assert Counter(dealt) == Counter(UNSEEN)
+
+
+def test_deal_hidden_is_a_function_of_the_stream() -> None:
+    first = deal_hidden(Rng(5, "view"), UNSEEN, {0: 4, 2: 4})
+    assert deal_hidden(Rng(5, "view"), UNSEEN, {0: 4, 2: 4}) == first
+    assert len({str(deal_hidden(Rng(seed), UNSEEN, {0: 4, 2: 4})) for seed in range(10)}) > 1
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_deal_hidden_honours_voids_by_the_effective_suit(seed: int) -> None:
+    """E7: a seat that did not follow a heart lead holds no heart, the left bower included; a
+    seat void in diamonds may still hold the left bower, which is no diamond (E2)."""
+    hands, _ = deal_hidden(
+        Rng(seed),
+        UNSEEN,
+        {1: 3, 2: 3, 3: 2},
+        voids={1: {Suit.HEARTS}, 2: {Suit.DIAMONDS}},
+        suit_of=HEARTS_TRUMP,
+    )
+    assert not set(hands[1]) & set(cards("AH KH QH JD"))
+    assert Card("9D") not in hands[2]
+
+
+def test_deal_hidden_without_suit_of_uses_the_printed_suit() -> None:
+    seen_jd = {
+        Card("JD") in deal_hidden(Rng(seed), UNSEEN, {1: 3, 2: 5}, voids={1: {Suit.HEARTS}})[0][1]
+        for seed in range(40)
+    }
+    assert seen_jd == {True, False}  # JD is a diamond here: a heart void may hold it
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_deal_hidden_honours_barred_cards_and_rest_slots(seed: int) -> None:
+    """E10: the dealer's discard is a hidden place of one card, which the dealer chose from
+    their hand; the up-card it replaced is barred from every other seat's hand."""
+    hands, (discard,) = deal_hidden(
+        Rng(seed),
+        UNSEEN,
+        {0: 2, 1: 3, 2: 2},
+        barred={0: cards("AS KS"), 1: cards("AS")},
+        rest=[Slot(1, frozenset(cards("AS QS JD 9D")))],
+    )
+    assert not set(hands[0]) & set(cards("AS KS")) and Card("AS") not in hands[1]
+    assert discard[0] in cards("KS AH KH QH")
+    assert Card("AS") in hands[2]  # the only place left for it
+
+
+def test_deal_hidden_is_uniform_enough_over_consistent_placements() -> None:
+    """Every placement the constraints allow turns up, and none other, over many seeds: seat 1
+    (void in spades) gets one card, seat 2 two, and a discard one, from AS KS AH KH."""
+    unseen = cards("AS KS AH KH")
+    allowed = set()
+    for order in itertools.permutations(unseen):
+        one, two, discard = frozenset(order[:1]), frozenset(order[1:3]), frozenset(order[3:])
+        if all(card.suit is not Suit.SPADES for card in one):
+            allowed.add((one, two, discard))
+    assert len(allowed) == 6  # AH or KH to seat 1, then 3 ways to split the rest
+    seen: Counter[tuple[frozenset[Card], ...]] = Counter()
+    draws = 600
+    for seed in range(draws):
+        hands, (discard,) = deal_hidden(
+            Rng(seed, "uniform"), unseen, {1: 1, 2: 2}, voids={1: {Suit.SPADES}}, rest=[Slot(1)]
+        )
+        seen[frozenset(hands[1]), frozenset(hands[2]), frozenset(discard)] += 1
+    assert set(seen) == allowed
+    assert all(draws / len(allowed) / 2 < n < draws / len(allowed) * 2 for n in seen.values())
+
+
+@pytest.mark.parametrize(
+    ("sizes", "kwargs"),
+    [
+        ({1: 3, 2: 3}, {}),  # 6 places for 8 cards
+        ({1: 5, 2: 5}, {}),
+        ({1: 5, 2: 3}, {"voids": {1: {Suit.SPADES, Suit.HEARTS}}}),  # 2 diamonds only for 5
+        ({1: 4, 2: 4}, {"voids": {1: {Suit.SPADES}, 2: {Suit.SPADES}}}),  # spades nowhere
+        ({1: 4, 2: 4}, {"barred": {1: cards("AS"), 2: cards("AS")}}),
+        ({1: 4, 2: 3}, {"rest": [Slot(1, frozenset(UNSEEN))]}),
+    ],
+)
+def test_deal_hidden_refuses_an_impossible_deal(sizes: dict[int, int], kwargs: Any) -> None:
+    rng = Rng(3)
+    before = rng.next_u64()
+    rng = Rng(3)
+    with pytest.raises(ValueError):
+        deal_hidden(rng, UNSEEN, sizes, **kwargs)
+    assert rng.next_u64() == before  # nothing was drawn
+
+
+@given(
+    st.lists(st.sampled_from(DECK), max_size=12, unique=True),
+    st.data(),
+)
+def test_deal_hidden_is_a_partition_honouring_sizes_and_voids(
+    unseen: list[Card], data: st.DataObject
+) -> None:
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(unseen)), min_size=3, max_size=3)))
+    sizes = {1: cuts[0], 2: cuts[1] - cuts[0], 3: cuts[2] - cuts[1]}
+    rest = [Slot(len(unseen) - cuts[2])]
+    voids = {seat: data.draw(st.sets(st.sampled_from(list(Suit)), max_size=2)) for seat in sizes}
+    try:
+        hands, (stock,) = deal_hidden(
+            Rng(data.draw(st.integers(0, 2**32))), unseen, sizes, voids=voids, rest=rest
+        )
+    except ValueError:
+        # Impossible only when the cards of some suits outnumber the room of the places that
+        # may hold any of them (Hall's condition: cards of one suit are interchangeable).
+        assert any(
+            sum(1 for card in unseen if card.suit in suits)
+            > sum(size for s, size in sizes.items() if suits - voids[s]) + rest[0].size
+            for suits in map(set, _suit_sets())
+        )
+        return
+    assert Counter([*stock, *(card for hand in hands.values() for card in hand)]) == Counter(unseen)
+    assert {seat: len(hand) for seat, hand in hands.items()} == sizes and len(stock) == rest[0].size
+    for seat, hand in hands.items():
+        assert not any(card.suit in voids[seat] for card in hand)
+
+
+def _suit_sets() -> list[tuple[Suit, ...]]:
+    suits = list(Suit)
+    return [combo for n in range(1, 5) for combo in itertools.combinations(suits, n)]

@@ -288,3 +288,23 @@ def test_sides_partition_the_seats(seating: Seating, data: st.DataObject) -> Non
     assert seat in seating.sides[seating.side(seat)]
     assert seat not in seating.partners(seat)
     assert all(seating.same_side(seat, other) for other in seating.partners(seat))
+
+
+@given(seatings(), st.data())
+def test_ahead_adds_steps(seating: Seating, data: st.DataObject) -> None:
+    seat = data.draw(st.integers(0, seating.seats - 1))
+    first, second = data.draw(st.integers(0, 20)), data.draw(st.integers(0, 20))
+    assert seating.ahead(seat, 0) == seat
+    assert seating.ahead(seat, 1) == seating.next(seat)
+    assert seating.ahead(seating.ahead(seat, first), second) == seating.ahead(seat, first + second)
+
+
+def test_next_is_one_step_and_a_builtin_look_up() -> None:
+    """``next`` is asked on every card played: a tuple look-up, no Python frame."""
+    for seating in (EUCHRE, ALL_FOURS, ALL_TWOS, Seating(1)):
+        assert [seating.next(seat) for seat in range(seating.seats)] == [
+            seating.ahead(seat, 1) for seat in range(seating.seats)
+        ]
+        assert isinstance(seating.next, type(().__getitem__))
+        assert isinstance(seating.side, type(().__getitem__))
+    assert Seating(1).next(0) == 0

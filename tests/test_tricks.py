@@ -11,13 +11,17 @@ from hypothesis import strategies as st
 
 from trickcore import Card, Rank, Suit, cards
 from trickcore.cards import standard_deck
+from trickcore.game import Direction
+from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import (
     TRUMP_BASE,
     FollowOrTrump,
     FollowSuit,
+    Trick,
     TrickOrder,
     rank_strength,
     revealed_voids,
+    tricks_by_side,
 )
 
 DECK = standard_deck()
@@ -245,3 +249,69 @@ def test_follow_or_trump_matches_naive_reference(
     for card in policy.legal(hand, trick):
         if policy.revealed(trick, card) is not None:
             assert not holds_led
+
+
+# --- finish and tricks by side -------------------------------------------------------------
+
+
+def test_finish_records_leader_seats_cards_and_winner() -> None:
+    """E7: seat 3 leads 9H, seat 0 trumps with 2S and wins; the record keeps the play order."""
+    done = FollowSuit(SPADES).finish((3, 0, 1, 2), cards("9H 2S AH KH"))
+    assert done == Trick(leader=3, seats=(3, 0, 1, 2), cards=cards("9H 2S AH KH"), winner=0)
+
+
+def test_finish_of_a_lone_hand_and_anticlockwise_play() -> None:
+    """E6: three cards when a partner sits out; F1: play goes anticlockwise (seats 2, 1, 0, 3)."""
+    lone = FollowSuit(NO_TRUMP).finish((1, 2, 0), cards("TD AD 2C"))
+    assert (lone.leader, lone.winner) == (1, 2)
+    all_fours = FollowOrTrump(SPADES).finish((2, 1, 0, 3), cards("KC AC 3S 9S"))
+    assert (all_fours.leader, all_fours.winner) == (2, 3)
+
+
+def test_finish_with_a_left_bower() -> None:
+    """E2/E7: with hearts trump the jack of diamonds is a heart and beats the ace of hearts."""
+    base = TrickOrder.plain(EUCHRE_DECK, Suit.HEARTS)
+    suit_of = {**base.suit_of, Card("JD"): Suit.HEARTS}
+    strength = {**base.strength, Card("JD"): TRUMP_BASE + 29, Card("JH"): TRUMP_BASE + 30}
+    done = FollowSuit(TrickOrder(Suit.HEARTS, suit_of, strength)).finish(
+        (0, 1, 2, 3), cards("AD AH JD KD")
+    )
+    assert done.winner == 2
+
+
+@given(
+    trick=st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True),
+    trump=st.sampled_from([None, *Suit]),
+    first=st.integers(0, 5),
+    anticlockwise=st.booleans(),
+)
+def test_finish_winner_is_the_policys_winner(
+    trick: list[Card], trump: Suit | None, first: int, anticlockwise: bool
+) -> None:
+    seating = Seating(6, Direction.ANTICLOCKWISE if anticlockwise else Direction.CLOCKWISE)
+    seats = seating.order(first)[: len(trick)]
+    for policy in (FollowSuit(TrickOrder.plain(DECK, trump)), FollowOrTrump(SPADES)):
+        done = policy.finish(seats, tuple(trick))
+        assert done.leader == first and done.seats == seats and done.cards == tuple(trick)
+        assert done.winner == seats[policy.winner(trick)]
+        assert done.winner == seats[policy.order.winner(trick)]
+
+
+def won_by(*winners: int) -> list[Trick]:
+    return [
+        Trick(leader=0, seats=(0, 1, 2, 3), cards=cards("2C 3C 4C 5C"), winner=w) for w in winners
+    ]
+
+
+def test_tricks_by_side_in_partnerships() -> None:
+    """E8: the tricks of partners count together: seats 0 and 2 are side 0."""
+    euchre = Seating(4, sides=2)
+    assert tricks_by_side(euchre, won_by(0, 2, 1, 2, 3)) == (3, 2)
+    assert tricks_by_side(euchre, won_by(1, 1, 3, 3, 1)) == (0, 5)
+    assert tricks_by_side(euchre, []) == (0, 0)
+
+
+def test_tricks_by_side_each_for_themselves() -> None:
+    """A1/A7: four players each for themselves, one count per seat."""
+    assert tricks_by_side(Seating(4), won_by(3, 0, 3, 2)) == (1, 0, 1, 2)
+    assert tricks_by_side(Seating(2, Direction.ANTICLOCKWISE), won_by(1, 1, 0)) == (1, 2)

@@ -179,7 +179,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         reason = f": {why}" if why else ""
         return IllegalActionError(
             f"{shown} is not legal for {who}{where}{reason}; legal: {listed}",
-            seat=actor,
+            seat=None if actor is CHANCE else actor,  # IllegalActionError.seat: None for chance
             action=action,
             legal=legal,
         )
