@@ -60,8 +60,8 @@ class HighCard(TrickGame[State, Action, View, Options]):
     def __init__(self, options: Options | None = None) -> None:
         options = options if options is not None else Options()
         seating = Seating(options.players, self.direction)  # H1: each for themselves
-        super().__init__(options, seating, PROJECTION, PACK)
-        self.deal = DealSchedule(seating, packets=(1,) * HAND_SIZE)  # H3
+        self.deal: DealSchedule = DealSchedule(seating, packets=(1,) * HAND_SIZE)  # H3
+        super().__init__(options, seating, PROJECTION, PACK, deal=self.deal)
 
     # -- whose turn, and what they may do --------------------------------------------------
 
