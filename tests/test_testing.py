@@ -66,7 +66,8 @@ def test_every_registered_bot_conforms_on_every_game_it_plays(bot: str, game: st
 
 def test_the_toy_game_conforms_through_a_host_and_as_an_object() -> None:
     combinations = option_combinations(HighCard.options_type)
-    assert len(combinations) == 2  # the defaults, and target=1
+    # players 2, 3 and 4 (a small range: every value), target 5 and 1: all pairs of them
+    assert len(combinations) == 3 * 2
     assert check_game("high-card", host=toy_host(), games=3) == 3 * len(combinations)
     assert check_game(HighCard(), games=2) == 2
     assert check_bot("toy-random", "high-card", host=toy_host(), games=2) == 2
@@ -108,6 +109,7 @@ def test_option_combinations_cover_every_pair_of_values() -> None:
 class Sampler(Options, frozen=True):
     flag: bool = True
     size: Annotated[int, msgspec.Meta(ge=2, le=9)] = 5
+    players: Annotated[int, msgspec.Meta(ge=2, le=4)] = 4
     free: int = 7
     mode: Suit = Suit.HEARTS
     seat: int | None = None
@@ -117,7 +119,8 @@ def test_option_values_come_from_the_types() -> None:
     rows = option_combinations(Sampler)
     assert rows[0] == {}
     assert {row.get("flag", True) for row in rows} == {True, False}
-    assert {row.get("size", 5) for row in rows} == {5, 2}  # the default and the lower bound
+    assert {row.get("size", 5) for row in rows} == {5, 2, 9}  # the default and the bounds
+    assert {row.get("players", 4) for row in rows} == {2, 3, 4}  # a small range: every value
     assert {row.get("mode", Suit.HEARTS) for row in rows} == set(Suit)
     assert all("free" not in row and "seat" not in row for row in rows)
 
@@ -126,7 +129,8 @@ def test_every_combination_is_the_full_product_defaults_first() -> None:
     rows = option_combinations(Sampler, combinations="every")
     assert rows[0] == {}
     keys = [tuple(sorted(row.items())) for row in rows]
-    assert len(set(keys)) == len(keys) == 2 * 2 * len(Suit)  # flag, size (default, bound), mode
+    # flag, size (the default and the bounds), players (each of 2-4), mode
+    assert len(set(keys)) == len(keys) == 2 * 3 * 3 * len(Suit)
     assert all(row in rows for row in option_combinations(Sampler))  # the pairs are among them
     euchre = HOST.game_factory("euchre").options_type
     # target (the default and 1), deck, stick_the_dealer, who_may_go_alone, lone_lead,
@@ -166,14 +170,14 @@ class PickyPlugin:
 def test_every_combination_is_played_but_those_the_game_refuses() -> None:
     host = trickcore.build_host(entry_points=False, plugins=[("picky", PickyPlugin())])
     rows = option_combinations(PickyOptions, combinations="every")
-    assert {tuple(sorted(row.items())) for row in rows} == {
-        (),
-        (("target", 1),),
-        (("long", True),),
-        (("long", True), ("target", 1)),
+    assert len(rows) == 3 * 2 * 2  # players 2-4, target 5 or 1, long or not
+    assert {(("long", True), ("target", 1)), (("long", True), ("players", 3))} <= {
+        tuple(sorted(row.items())) for row in rows
     }
     played = check_game("picky-high-card", host=host, combinations="every", games=2)
-    assert played == 2 * (len(rows) - 1)  # long with target 1 is refused, so skipped
+    refused = [row for row in rows if row.get("long") and row.get("target") == 1]
+    assert len(refused) == 3  # long with target 1 is refused, so skipped
+    assert played == 2 * (len(rows) - len(refused))
 
 
 def test_combinations_choose_the_options_so_they_need_a_name_and_no_options() -> None:

@@ -137,6 +137,10 @@ options' values appears (the default, quick), or ``"every"``, the full product (
 opt-in sweep, hundreds of combinations for Euchre)."""
 
 
+SMALL_RANGE = 4
+"""An integer option whose bounds are at most this far apart is tried with every value."""
+
+
 def option_combinations(
     options_type: type[Any], *, combinations: Combinations = "pairs"
 ) -> list[dict[str, Any]]:
@@ -144,8 +148,10 @@ def option_combinations(
 
     The values tried for each field of the options struct come from its type
     (``msgspec.inspect``): a ``bool`` both values; a ``Literal`` or an enumeration every value;
-    an ``int`` with a lower bound (``Meta(ge=...)``) the default and that bound; anything else
-    (an unbounded ``int``, an optional field such as ``first_dealer``, text) only its default.
+    an ``int`` with bounds (``Meta(ge=..., le=...)``) every value when there are at most
+    :data:`SMALL_RANGE` + 1 (2 to 4 players), else the default and the bounds; anything else
+    (an ``int`` without a lower bound, an optional field such as ``first_dealer``, text) only
+    its default.
     With ``combinations="every"`` the rows are the full product of these values. The full
     product grows fast, so by default (``"pairs"``) the combinations are *all pairs*: the
     defaults, then rows chosen greedily until every pair of values of any two options appears
@@ -179,9 +185,12 @@ def _values_of(option: OptionInfo) -> tuple[Any, ...]:
         return ()
     if option.allowed is not None:
         return option.allowed
-    if option.type_text == "integer" and option.minimum is not None:
-        return (option.minimum,)
-    return ()
+    low, high = option.minimum, option.maximum
+    if option.type_text != "integer" or low is None:
+        return ()
+    if high is not None and high - low <= SMALL_RANGE:  # a few values (2-4 players): each
+        return tuple(range(int(low), int(high) + 1))
+    return (low,) if high is None else (low, high)
 
 
 def _every_row(sizes: Sequence[int]) -> list[tuple[int, ...]]:
