@@ -253,7 +253,9 @@ def test_bots_only_play_narrates_hands_and_result_and_saves_a_replay_that_verifi
     assert verified.stdout.startswith(f"ok: {count} actions reproduce digest {replay.digest[:12]}")
 
 
-def test_a_replay_with_one_card_changed_fails_verify_naming_the_action(tmp_path: Path) -> None:
+def _saved_game(tmp_path: Path) -> tuple[Path, Any, int]:
+    """A bots-only game saved by ``play --save``: its path, its JSON, and the index of its
+    first card played."""
     saved = tmp_path / "r.json"
     assert (
         run("play", "euchre", "--bots", "random", "--seed", "7", "--save", str(saved)).exit_code
@@ -261,6 +263,11 @@ def test_a_replay_with_one_card_changed_fails_verify_naming_the_action(tmp_path:
     )
     data = json.loads(saved.read_text())
     index = next(i for i, action in enumerate(data["actions"]) if action["type"] == "play")
+    return saved, data, index
+
+
+def test_a_replay_with_one_card_changed_fails_verify_naming_the_action(tmp_path: Path) -> None:
+    _, data, index = _saved_game(tmp_path)
     deck = next(a["order"] for a in data["actions"] if a["type"] == "shuffle")
     original = data["actions"][index]["card"]
     data["actions"][index]["card"] = next(card for card in deck if card != original)
@@ -536,13 +543,7 @@ def test_malformed_replays_are_clear_errors(tmp_path: Path, content: str) -> Non
 
 
 def test_replay_show_narrates_up_to_an_action_that_cannot_be_played(tmp_path: Path) -> None:
-    saved = tmp_path / "r.json"
-    assert (
-        run("play", "euchre", "--bots", "random", "--seed", "7", "--save", str(saved)).exit_code
-        == 0
-    )
-    data = json.loads(saved.read_text())
-    index = next(i for i, action in enumerate(data["actions"]) if action["type"] == "play")
+    saved, data, index = _saved_game(tmp_path)
     full = run("replay", "show", str(saved)).stdout
     data["actions"][index] = {"type": "play", "card": "ZZ"}
     broken = tmp_path / "broken.json"
