@@ -1,0 +1,84 @@
+"""Instructions per random Euchre hand, counted by valgrind's callgrind: a figure that does not
+move with the machine's load, for comparing two versions of trickcore on a noisy machine.
+
+The hands are played as in ``euchre_playouts.py`` (chance action k of hand i from
+``Rng(seed * 1_000_000 + i, "chance", k)``, players uniformly at random from ``Rng(seed,
+"bench")``). The script runs itself under ``valgrind --tool=callgrind`` twice, for ``--hands``
+hands and for none, and prints the difference divided by the hands: interpreter start-up and
+imports cancel out. Needs valgrind (``apt-get install valgrind``); wall-clock rates and the
+comparison with OpenSpiel are ``euchre_playouts.py``'s.
+
+    python benchmarks/instructions.py --hands 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+
+import trickcore
+from trickcore import CHANCE, Rng
+
+HAND_SEED_STRIDE = 1_000_000
+
+
+def play(hands: int, seed: int) -> None:
+    """Play ``hands`` random single hands of Euchre."""
+    game = trickcore.load("euchre", single_hand=True)
+    rng = Rng(seed, "bench")
+    for hand in range(hands):
+        state = game.initial_state()
+        chance = 0
+        while (actor := game.actor(state)) is not None:
+            if actor is CHANCE:
+                stream = Rng(seed * HAND_SEED_STRIDE + hand, "chance", chance)
+                action = game.sample_chance(state, stream)
+                chance += 1
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.below(len(legal))]
+            state = game.apply(state, action)
+
+
+def instructions(hands: int, seed: int) -> int:
+    """Instructions callgrind counts for a run of this script playing ``hands`` hands."""
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--play",
+        str(hands),
+        "--seed",
+        str(seed),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError("callgrind printed no instruction count:\n" + done.stderr[-2000:])
+    return int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200, help="hands to count (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the run under valgrind
+    args = parser.parse_args(argv)
+    if args.play is not None:
+        play(args.play, args.seed)
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 1
+    per_hand = (instructions(args.hands, args.seed) - instructions(0, args.seed)) / args.hands
+    print(f"{per_hand:,.0f} instructions per random Euchre hand ({args.hands} hands)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
