@@ -1,11 +1,11 @@
 """The rules of Euchre (rule book E1-E10) as pure functions over :class:`EuchreState`.
 
-:meth:`Euchre.apply` and :meth:`Euchre.events` run the same transition (:meth:`Euchre._step`),
-which dispatches on the action and checks the phase; ``events`` passes an
-:class:`~trickcore.kit.events.EventLog` that the rule code writes to where it does what the event
-reports, ``apply`` passes none. Seats, the deal and the tricks come from the kit
-(:mod:`trickcore.kit`). Actions are shared immutable objects (one ``Play`` per card …) built
-when the game is loaded, so ``legal_actions`` only picks from tables.
+:meth:`Euchre.apply` and :meth:`Euchre.events` run the same transition
+(:meth:`Euchre.transition`): the rule of the state's phase, which matches the actions that phase
+accepts. ``events`` passes an :class:`~trickcore.kit.events.EventLog` that the rule code writes
+to where it does what the event reports; ``apply`` passes none. Seats, the deal and the tricks
+come from the kit (:mod:`trickcore.kit`). Actions are shared immutable objects (one ``Play`` per
+card …) built when the game is loaded, so ``legal_actions`` only picks from tables.
 """
 
 from __future__ import annotations
