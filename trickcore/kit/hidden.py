@@ -92,7 +92,12 @@ class Projection(Generic[S, V]):
         unknown = (hidden | set(self.owned) | set(self.computed)) - set(state_fields)
         if unknown:
             raise TypeError(f"{state_type.__name__} has no fields {sorted(unknown)}")
-        self._removed = tuple(sorted(hidden))
+        # Flat tuples for view(), which every bot move calls.
+        self._seat_parts = tuple(
+            (part.field, part.own, part.sizes, part.shown) for part in self.per_seat
+        )
+        self._owned = tuple(self.owned.items())
+        self._computed = tuple((name, rule.view) for name, rule in self.computed.items())
         self.public: tuple[str, ...] = tuple(
             name for name in state_fields if name not in hidden and name not in self.computed
         )
@@ -113,19 +118,18 @@ class Projection(Generic[S, V]):
     def view(self, state: S, seat: Seat) -> V:
         """What ``seat`` sees of ``state``."""
         fields = asdict(state)
-        for name in self._removed:
+        for name in self.secret:
             del fields[name]
-        for part in self.per_seat:
-            entries = getattr(state, part.field)
-            shown = part.shown is None or part.shown(state, seat)
-            fields[part.own] = entries[seat] if shown else ()
-            if part.sizes is not None:
-                fields[part.sizes] = tuple(map(len, entries))
-        for name, owner in self.owned.items():
+        for field, own, sizes, shown in self._seat_parts:
+            entries = fields.pop(field)
+            fields[own] = entries[seat] if shown is None or shown(state, seat) else ()
+            if sizes is not None:
+                fields[sizes] = tuple(map(len, entries))
+        for name, owner in self._owned:
             if owner(state) != seat:
                 fields[name] = None
-        for name, rule in self.computed.items():
-            fields[name] = rule.view(state, seat)
+        for name, shown_as in self._computed:
+            fields[name] = shown_as(state, seat)
         fields["seat"] = seat
         return self.view_type(**fields)
 
