@@ -473,3 +473,53 @@ def test_deal_hidden_is_a_partition_honouring_sizes_and_voids(
 def _suit_sets() -> list[tuple[Suit, ...]]:
     suits = list(Suit)
     return [combo for n in range(1, 5) for combo in itertools.combinations(suits, n)]
+
+
+class ToyViewInOrder(msgspec.Struct, frozen=True):
+    """ToyView's fields in the state's order, positional: built the fast way."""
+
+    seat: int
+    phase: str
+    dealer: int
+    turn: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    played: tuple[Card, ...]
+    discard: Card | None
+    scores: dict[str, int] = {}
+
+
+def test_a_view_in_the_states_order_is_built_positionally_with_the_same_content() -> None:
+    """The positional way of building views gives exactly what the keyword way gives, for
+    every seat, with the hand hidden (E5) or not, the discard owned or not (E10)."""
+    fast = Projection(
+        ToyState,
+        ToyViewInOrder,
+        per_seat=[HANDS],
+        owned={"discard": lambda state: state.dealer},
+        secret=["undealt"],
+        computed={"turn": TURN},
+    )
+    assert fast.positional and not PROJECTION.positional  # ToyView is keyword-only
+    other_order = msgspec.defstruct(  # positional, but seat last: the keyword way
+        "OtherOrder",
+        [(f.name, f.type) for f in msgspec.structs.fields(ToyViewInOrder) if f.name != "seat"]
+        + [("seat", int)],
+        frozen=True,
+        kw_only=False,
+    )
+    shuffled_order = Projection(
+        ToyState,
+        other_order,
+        per_seat=[HANDS],
+        owned={"discard": lambda state: state.dealer},
+        secret=["undealt"],
+        computed={"turn": TURN},
+    )
+    assert not shuffled_order.positional  # fields in another order: built by keyword
+    for phase in ("call", "play", "deal"):
+        state = msgspec.structs.replace(STATE, phase=phase)
+        for seat in range(4):
+            slow = msgspec.structs.asdict(PROJECTION.view(state, seat))
+            assert msgspec.structs.asdict(fast.view(state, seat)) == slow
+            assert msgspec.structs.asdict(shuffled_order.view(state, seat)) == slow

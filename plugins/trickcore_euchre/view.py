@@ -21,13 +21,16 @@ __all__ = ["PROJECTION", "EuchreView"]
 _ACTING = frozenset(Phase) - {Phase.DRAW_DEALER, Phase.DEAL, Phase.OVER}
 
 
-class EuchreView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class EuchreView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A seat's view of a game of Euchre (E10).
 
     Shows the seat's own hand (not the dealer's while naming trump over a turned-up joker,
     E5), the up-card and whether the dealer took it, every bid and declaration, every card
     played and who won each trick, and the scores. The dealer alone sees their discard.
     Other hands and the undealt cards are never in a view.
+
+    Its fields follow the state's order (the hands replaced by ``hand`` and ``hand_sizes``), so
+    that :data:`PROJECTION` builds it positionally: views are built for every bot move.
     """
 
     seat: int

@@ -19,12 +19,13 @@ the two cannot drift apart.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import msgspec
-from msgspec.structs import asdict
+from msgspec.structs import asdict, astuple
 
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
@@ -114,9 +115,65 @@ class Projection(Generic[S, V]):
                 f"{state_type.__name__} and the declared parts: missing "
                 f"{sorted(expected - actual)}, extra {sorted(actual - expected)}"
             )
+        self._steps = self._positional_steps(state_fields)
+
+    def _positional_steps(
+        self, state_fields: tuple[str, ...]
+    ) -> tuple[tuple[int, str, Any], ...] | None:
+        """How a view is made from the state's values in order, when the view type allows it:
+        not keyword-only, ``seat`` first, then the state's fields in their order with each
+        per-seat field replaced by its own entry (and sizes), computed ones computed and secret
+        ones left out. Such a view is built positionally, several times faster (views are
+        built for every bot move); any other layout is built by keyword. The steps run from the
+        last field to the first so that their positions stay valid."""
+        kinds = {param.kind for param in inspect.signature(self.view_type).parameters.values()}
+        if inspect.Parameter.KEYWORD_ONLY in kinds:
+            return None
+        layout: list[str] = ["seat"]
+        steps: list[tuple[int, str, Any]] = []
+        parts = {part.field: part for part in self.per_seat}
+        for index, name in enumerate(state_fields):
+            if name in self.secret:
+                steps.append((index, "secret", None))
+            elif name in parts:
+                part = parts[name]
+                layout += [part.own] if part.sizes is None else [part.own, part.sizes]
+                steps.append((index, "seat part", (part.sizes is not None, part.shown)))
+            elif name in self.computed:
+                layout.append(name)
+                steps.append((index, "computed", self.computed[name].view))
+            else:
+                layout.append(name)
+                if name in self.owned:
+                    steps.append((index, "owned", self.owned[name]))
+        if tuple(layout) != self.view_type.__struct_fields__:
+            return None
+        return tuple(reversed(steps))
+
+    @property
+    def positional(self) -> bool:
+        """Whether views are built positionally, the fast way: the view type is not
+        keyword-only and lists ``seat``, then the state's fields in order (each per-seat field
+        replaced by its own entry and sizes, secret ones left out)."""
+        return self._steps is not None
 
     def view(self, state: S, seat: Seat) -> V:
         """What ``seat`` sees of ``state``."""
+        if self._steps is not None:
+            values = list(astuple(state))
+            for index, kind, detail in self._steps:
+                if kind == "secret":
+                    del values[index]
+                elif kind == "seat part":
+                    sized, shown = detail
+                    entries = values[index]
+                    own = entries[seat] if shown is None or shown(state, seat) else ()
+                    values[index : index + 1] = (own, tuple(map(len, entries))) if sized else (own,)
+                elif kind == "computed":
+                    values[index] = detail(state, seat)
+                elif detail(state) != seat:  # owned by another seat
+                    values[index] = None
+            return self.view_type(seat, *values)
         fields = asdict(state)
         for name in self.secret:
             del fields[name]

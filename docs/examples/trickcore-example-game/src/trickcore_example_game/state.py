@@ -90,7 +90,7 @@ class HighCardState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """The cards left undealt this hand."""
 
 
-class HighCardView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class HighCardView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What one seat sees: the public fields, its own hand and the sizes of all hands."""
 
     seat: Seat
