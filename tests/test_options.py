@@ -12,13 +12,12 @@ from msgspec import Meta
 
 import trickcore
 from trickcore import OptionError, Options
-from trickcore.codec import json_schema
+from trickcore.codec import json_schema, json_text
 from trickcore.kit.options import (
     OptionInfo,
     check_options,
     check_value,
     describe_allowed,
-    json_text,
     options_info,
 )
 from trickcore.plugins import bind_options

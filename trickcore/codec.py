@@ -17,6 +17,8 @@ from trickcore.errors import DecodeError
 
 __all__ = [
     "digest",
+    "json_form",
+    "json_text",
     "from_json",
     "from_msgpack",
     "json_schema",
@@ -57,6 +59,21 @@ def from_msgpack(data: bytes, type: type[T] | Any) -> T:
     except msgspec.DecodeError as error:
         raise DecodeError(f"cannot decode {_type_name(type)} from MessagePack: {error}") from None
     return result
+
+
+def json_form(obj: Any) -> Any:
+    """``obj`` as plain JSON values (dicts, lists, strings, numbers), exactly as it reads back
+    from JSON: how replays and tournaments store options and actions."""
+    return msgspec.json.decode(msgspec.json.encode(obj))
+
+
+def json_text(obj: Any) -> str:
+    """``obj`` as compact JSON text for messages (``True`` -> ``true``, a card -> ``"QH"``);
+    its ``repr`` when it cannot be encoded."""
+    try:
+        return msgspec.json.encode(obj).decode()
+    except (TypeError, ValueError):
+        return repr(obj)
 
 
 def digest(obj: Any) -> str:

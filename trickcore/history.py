@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from trickcore.codec import digest
+from trickcore.codec import digest, json_text
 from trickcore.errors import IllegalActionError, ReplayMismatchError
 from trickcore.game import CHANCE, Actor, AnyGame, Game, Outcome
 from trickcore.plugins import PluginHost, default_host
@@ -85,14 +85,7 @@ def describe_action(action: Any) -> str:
     own_str: object = type(action).__str__
     if own_str is not object.__str__:
         return str(action)
-    return _json_text(action)
-
-
-def _json_text(data: Any) -> str:
-    try:
-        return msgspec.json.encode(data).decode()
-    except (TypeError, ValueError):
-        return repr(data)
+    return json_text(action)
 
 
 def _who(actor: Actor, action: Any) -> str:
@@ -123,7 +116,7 @@ def decode_action(game: Game[Any, A, Any, Any], data: Any, index: int) -> A:
         action: A = msgspec.convert(data, game.action_type)
     except (msgspec.ValidationError, ValueError) as error:
         raise ReplayMismatchError(
-            f"action {index} ({_json_text(data)}) is not a {game.name} action: {error}",
+            f"action {index} ({json_text(data)}) is not a {game.name} action: {error}",
             index=index,
         ) from None
     return action

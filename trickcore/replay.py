@@ -36,7 +36,7 @@ import msgspec
 
 from trickcore._version import __version__
 from trickcore.codec import digest as _digest
-from trickcore.codec import from_json
+from trickcore.codec import from_json, json_form, json_text
 from trickcore.errors import ReplayMismatchError
 from trickcore.game import AnyGame, Outcome
 from trickcore.history import (
@@ -100,11 +100,6 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """The final scores, for display (checked by :func:`verify` when present)."""
 
 
-def _json_form(obj: Any) -> Any:
-    """``obj`` as plain JSON values (lists, not tuples), exactly as it reads back from JSON."""
-    return msgspec.json.decode(msgspec.json.encode(obj))
-
-
 def from_history(
     history: History[Any, Any],
     *,
@@ -120,10 +115,10 @@ def from_history(
     return Replay(
         trickcore=__version__,
         game=game.name,
-        options=_json_form(game.options),
+        options=json_form(game.options),
         seed=history.seed,
         seats=tuple(seats),
-        actions=tuple(_json_form(action) for action in history.actions),
+        actions=tuple(json_form(action) for action in history.actions),
         checkpoints=tuple(checkpoints) if checkpoints is not None else history.checkpoints(),
         digest=_digest(history.final),
         outcome=history.outcome,
@@ -176,13 +171,10 @@ def reproduce(replay: Replay, game: AnyGame) -> History[Any, Any]:
         outcome = msgspec.structs.replace(outcome, returns=())
     if recorded is not None and recorded != outcome:
         raise ReplayMismatchError(
-            f"the recorded outcome {_text(recorded)} does not match the game's {_text(outcome)}"
+            f"the recorded outcome {json_text(recorded)} does not match the game's "
+            f"{json_text(outcome)}"
         )
     return history
-
-
-def _text(outcome: Outcome) -> str:
-    return msgspec.json.encode(outcome).decode()
 
 
 def verify(replay: Replay, *, host: PluginHost | None = None) -> Outcome:

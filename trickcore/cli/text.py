@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from trickcore.codec import json_text
 from trickcore.game import AnyGame, Outcome, Seat
 from trickcore.history import describe_action
-from trickcore.kit.options import describe_allowed, json_text, options_info
+from trickcore.kit.options import describe_allowed, options_info
 from trickcore.render import renderer_for
 
 __all__ = [

@@ -23,6 +23,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
+from trickcore.codec import json_text
 from trickcore.errors import OptionError
 
 __all__ = [
@@ -30,7 +31,6 @@ __all__ = [
     "check_options",
     "check_value",
     "describe_allowed",
-    "json_text",
     "options_info",
 ]
 
@@ -112,12 +112,6 @@ def describe_allowed(info: OptionInfo) -> str:
         ]
         words = " ".join([noun, " and ".join(bounds)]) if bounds else noun
     return f"{words}, or null" if info.nullable else words
-
-
-def json_text(value: Any) -> str:
-    """``value`` as JSON text: ``True`` -> ``true``, ``None`` -> ``null``, an enum member ->
-    its value."""
-    return msgspec.json.encode(value).decode()
 
 
 def check_value(

@@ -24,9 +24,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from trickcore._version import __version__
+from trickcore.codec import json_form
 from trickcore.errors import MatchError, TableError
 from trickcore.game import AnyGame
 from trickcore.match.records import (
@@ -52,10 +51,6 @@ __all__ = ["Match", "Progress"]
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: games in hand (resumed ones included) and games in the match."""
-
-
-def _json_form(obj: Any) -> Any:
-    return msgspec.json.decode(msgspec.json.encode(obj))
 
 
 class Match:
@@ -106,7 +101,7 @@ class Match:
         self._bots = names
         self._deals = games
         self._seed = seed
-        self._options: dict[str, Any] = _json_form(bound.options)
+        self._options: dict[str, Any] = json_form(bound.options)
         self._seatings = rotations(names)
 
     # -- what the match is ------------------------------------------------------------------
