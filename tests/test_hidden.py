@@ -55,14 +55,17 @@ class ToyView(msgspec.Struct, frozen=True, kw_only=True):
     scores: dict[str, int] = {}
 
 
-def view_like(name: str, *, drop: tuple[str, ...] = (), add: tuple[str, ...] = ()) -> type:
+def view_like(
+    name: str, *, drop: tuple[str, ...] = (), add: tuple[str, ...] = (), kw_only: bool = True
+) -> type:
     """A struct type with ToyView's fields less ``drop``, plus ``add`` (typed ``object``)."""
     kept = [
         (field.name, field.type)
         for field in msgspec.structs.fields(ToyView)
         if field.name not in drop
     ]
-    return msgspec.defstruct(name, [*kept, *((extra, object) for extra in add)], kw_only=True)
+    fields = [*kept, *((extra, object) for extra in add)]
+    return msgspec.defstruct(name, fields, kw_only=kw_only, frozen=True)
 
 
 def _sees_own_hand(state: ToyState, seat: int) -> bool:
@@ -475,42 +478,21 @@ def _suit_sets() -> list[tuple[Suit, ...]]:
     return [combo for n in range(1, 5) for combo in itertools.combinations(suits, n)]
 
 
-class ToyViewInOrder(msgspec.Struct, frozen=True):
-    """ToyView's fields in the state's order, positional: built the fast way."""
-
-    seat: int
-    phase: str
-    dealer: int
-    turn: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    played: tuple[Card, ...]
-    discard: Card | None
-    scores: dict[str, int] = {}
-
-
 def test_a_view_in_the_states_order_is_built_positionally_with_the_same_content() -> None:
     """The positional way of building views gives exactly what the keyword way gives, for
     every seat, with the hand hidden (E5) or not, the discard owned or not (E10)."""
     fast = Projection(
         ToyState,
-        ToyViewInOrder,
+        view_like("InOrder", kw_only=False),  # ToyView's fields, in the state's order
         per_seat=[HANDS],
         owned={"discard": lambda state: state.dealer},
         secret=["undealt"],
         computed={"turn": TURN},
     )
     assert fast.positional and not PROJECTION.positional  # ToyView is keyword-only
-    other_order = msgspec.defstruct(  # positional, but seat last: the keyword way
-        "OtherOrder",
-        [(f.name, f.type) for f in msgspec.structs.fields(ToyViewInOrder) if f.name != "seat"]
-        + [("seat", int)],
-        frozen=True,
-        kw_only=False,
-    )
-    shuffled_order = Projection(
+    shuffled_order = Projection(  # positional, but seat last: built the keyword way
         ToyState,
-        other_order,
+        view_like("OtherOrder", drop=("seat",), add=("seat",), kw_only=False),
         per_seat=[HANDS],
         owned={"discard": lambda state: state.dealer},
         secret=["undealt"],
