@@ -14,8 +14,8 @@ from typing import Any
 
 import msgspec
 import pytest
-from trickcore_example_game import PACK, HighCard, HighCardOptions, HighCardState, Phase, Play
 from trickcore_example_game import plugin as example_game_plugin
+from trickcore_example_game.game import PACK, HighCard, HighCardOptions, HighCardState, Phase, Play
 
 import trickcore
 from trickcore import (
@@ -200,7 +200,8 @@ def test_illegal_actions_are_refused_with_the_legal_ones() -> None:
     foreign = state.hands[1 - seat][0]
     with pytest.raises(
         IllegalActionError,
-        match=f"play {foreign} is not legal for seat {seat} in the play phase; legal: ",
+        match=f"play {foreign} is not legal for seat {seat} in the play phase: "
+        f"seat {seat} does not hold {foreign}; legal: ",
     ):
         game.apply(state, Play(card=foreign))
     with pytest.raises(IllegalActionError, match="missing"):

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import msgspec
 import pytest
 from msgspec.structs import replace
-from trickcore_example_game import HighCard, HighCardOptions
+from trickcore_example_game.game import HighCard, HighCardOptions
 
 import trickcore
 from trickcore import CHANCE, Action, Actor, Card, Direction, DrawDealer, Rng, Shuffle, cards

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from trickcore_example_game import PACK, HighCard, HighCardOptions, Phase, Play
+from trickcore_example_game.game import PACK, HighCard, HighCardOptions, Phase, Play
 
 from trickcore import Shuffle, Suit, cards
 from trickcore.cards import standard_deck

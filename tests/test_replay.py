@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 import pytest
 from toygame import toy_host
-from trickcore_example_game import PACK, Play
+from trickcore_example_game.game import PACK, Play
 
 import trickcore
 from trickcore import (

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 import pytest
 from toygame import ToyPlugin, ToyRandomBot, toy_host
-from trickcore_example_game import HAND_SIZE, PACK, Play
+from trickcore_example_game.game import HAND_SIZE, PACK, Play
 
 from trickcore import (
     CHANCE,

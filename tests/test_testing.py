@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar
 import msgspec
 import pytest
 from toygame import toy_host
-from trickcore_example_game import PACK, HighCard, HighCardOptions
+from trickcore_example_game.game import PACK, HighCard, HighCardOptions
 
 import trickcore
 from trickcore import (

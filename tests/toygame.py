@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from trickcore_example_game import HighCard
+from trickcore_example_game.game import HighCard
 
 from trickcore import BotSpec, PluginHost, build_host, hookimpl
 

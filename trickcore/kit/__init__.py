@@ -14,4 +14,55 @@ A game plugin imports its pieces from here and is left with its rule book's diff
   decoded state, and replaying its hand;
 * :mod:`trickcore.kit.base` — :class:`~trickcore.kit.base.TrickGame`, the protocol methods every
   game on the kit shares.
+
+Everything a game usually needs is importable from here at once:
+``from trickcore.kit import Seating, DealSchedule, FollowSuit, TrickGame, events``.
 """
+
+from trickcore.kit import events, validation
+from trickcore.kit.base import TrickGame
+from trickcore.kit.deal import DealSchedule, take
+from trickcore.kit.events import EventLog
+from trickcore.kit.hidden import (
+    Computed,
+    Projection,
+    SeatPart,
+    cards_seen,
+    deal_hidden,
+    unseen_cards,
+)
+from trickcore.kit.seating import Seating
+from trickcore.kit.tricks import (
+    FollowOrTrump,
+    FollowPolicy,
+    FollowSuit,
+    Trick,
+    TrickOrder,
+    hand_plays,
+    revealed_voids,
+    tricks_by_side,
+)
+
+__all__ = [
+    "Computed",
+    "DealSchedule",
+    "EventLog",
+    "FollowOrTrump",
+    "FollowPolicy",
+    "FollowSuit",
+    "Projection",
+    "SeatPart",
+    "Seating",
+    "Trick",
+    "TrickGame",
+    "TrickOrder",
+    "cards_seen",
+    "deal_hidden",
+    "events",
+    "hand_plays",
+    "revealed_voids",
+    "take",
+    "tricks_by_side",
+    "unseen_cards",
+    "validation",
+]

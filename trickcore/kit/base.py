@@ -16,27 +16,35 @@ that the base provides:
   from a stream (:meth:`TrickGame.shuffle`) and the check of a supplied one
   (:meth:`TrickGame.shuffled_pack`).
 
+* ``sample_chance``: a uniform choice among the listed chance outcomes, or a shuffle;
+* the steps every hand takes, each telling the log: :meth:`TrickGame.deal_shuffle` (a shuffle
+  dealt by the schedule), :meth:`TrickGame.play_card` (a card taken from a hand under a follow
+  policy) and :meth:`TrickGame.finish_trick`;
 * ``validate``, raising :class:`~trickcore.errors.InvalidStateError` with every problem the
-  game's :meth:`TrickGame.problems` finds (:mod:`trickcore.kit.validation` helps find them).
+  game's :meth:`TrickGame.problems` finds (:mod:`trickcore.kit.validation` helps find them, and
+  :meth:`TrickGame.replay_problems` plays the hand again).
 
-The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``sample_chance``,
-``outcome``, ``determinize``) is the game's own.
+The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``outcome``,
+``determinize``) is the game's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
 
 from trickcore.cards import Card
 from trickcore.errors import IllegalActionError, InvalidStateError
 from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Event, Seat, Shuffle
-from trickcore.kit.deal import DealSchedule, shuffle_problem
-from trickcore.kit.events import EventLog
+from trickcore.kit import events
+from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
+from trickcore.kit.events import EventLog, GenericEvent
 from trickcore.kit.hidden import Projection
 from trickcore.kit.seating import Seating
+from trickcore.kit.tricks import FollowSuit, Trick
+from trickcore.kit.validation import differences, replay
 from trickcore.rng import Rng
 
 __all__ = ["TrickGame"]
@@ -58,7 +66,8 @@ class TrickGame(Generic[S, A, V, Opt]):
     action_type: ClassVar[Any]
     state_type: ClassVar[type[Any]]
     view_type: ClassVar[type[Any]]
-    event_type: ClassVar[Any]
+    event_type: ClassVar[Any] = GenericEvent
+    """The game's event union; the kit's generic events unless the game adds its own."""
 
     def __init__(
         self,
@@ -154,6 +163,98 @@ class TrickGame(Generic[S, A, V, Opt]):
         if len(order) != len(self._pack_set) or self._pack_set.symmetric_difference(order):
             raise self.illegal(state, action, shuffle_problem(order, self.pack))
         return order
+
+    def sample_chance(self, state: S, rng: Rng) -> A:
+        """Chance's action, drawn from ``rng``: a uniform choice among the outcomes
+        ``legal_actions`` lists (the draw for the first dealer), or a shuffle of the pack when
+        it lists none. A game whose chance does more (a pile shuffled apart) overrides it."""
+        if self.actor(state) is not CHANCE:
+            raise self.no_chance(state)
+        listed = self.legal_actions(state)
+        return rng.choice(listed) if listed else cast(A, self.shuffle(rng))
+
+    def deal_shuffle(
+        self, state: S, action: Shuffle, dealer: Seat, hand_number: int, log: EventLog | None
+    ) -> Dealt:
+        """Deal a supplied shuffle (checked by :meth:`shuffled_pack`) by the game's schedule,
+        :attr:`deal`, and tell ``log`` each seat's own hand (:class:`~trickcore.kit.events.Dealt`,
+        hand number ``hand_number``)."""
+        if self.deal is None:
+            raise TypeError(f"{type(self).__name__} declares no deal schedule")
+        dealt = self.deal.deal(self.shuffled_pack(state, action), dealer)
+        if log is not None:
+            own = log.own_entry(dealt.hands)
+            log.add(events.Dealt(hand_number=hand_number, dealer=dealer, hand=own))
+        return dealt
+
+    def play_card(
+        self,
+        state: S,
+        action: A,
+        card: Card,
+        *,
+        seat: Seat,
+        hands: tuple[tuple[Card, ...], ...],
+        trick: Sequence[Card],
+        policy: FollowSuit,
+        log: EventLog | None,
+    ) -> tuple[tuple[Card, ...], ...]:
+        """``hands`` without ``card``, which ``seat`` plays to ``trick`` (the cards played to it
+        so far), telling ``log``; :meth:`illegal` for ``action`` when the seat does not hold the
+        card or the follow ``policy`` forbids it."""
+        hand = hands[seat]
+        if card not in hand:
+            raise self.illegal(state, action, f"seat {seat} does not hold {card}")
+        if trick and not policy.allows(hand, trick, card):
+            raise self.illegal(state, action, "the follow rule forbids it")
+        if log is not None:
+            log.add(events.CardPlayed(seat=seat, card=card))
+        return take(hands, seat, card)
+
+    def finish_trick(
+        self,
+        policy: FollowSuit,
+        seats: tuple[Seat, ...],
+        cards: tuple[Card, ...],
+        number: int,
+        log: EventLog | None,
+    ) -> Trick:
+        """The finished trick ``number`` (from 1) of ``cards`` played by ``seats``, its winner
+        by ``policy``, told to ``log`` (:class:`~trickcore.kit.events.TrickWon`)."""
+        done = policy.finish(seats, cards)
+        if log is not None:
+            log.add(events.TrickWon(seat=done.winner, number=number, cards=cards))
+        return done
+
+    def replay_problems(
+        self,
+        state: S,
+        start: S,
+        dealer: Seat,
+        dealt: Sequence[Sequence[Card]],
+        actions: Iterable[A],
+        *,
+        kick: Sequence[Card] = (),
+        stock: Sequence[Card] = (),
+        same: Callable[[S], object] = lambda state: state,
+    ) -> list[str]:
+        """Play ``state``'s hand again: stack the deck that deals ``dealt`` (each seat's cards
+        as dealt), the ``kick`` and the ``stock`` for ``dealer`` (:meth:`DealSchedule.stack`),
+        shuffle it into ``start`` (the state before the deal) and apply ``actions`` (the hand's
+        recorded actions). The problems: a deal the schedule cannot make, an illegal step, or
+        an arrival that differs from ``state`` (compared through ``same``, which may drop what
+        carries no meaning, such as the order of cards in a hand), naming the fields."""
+        if self.deal is None:
+            raise TypeError(f"{type(self).__name__} declares no deal schedule")
+        try:
+            order = self.deal.stack(dealt, dealer, kick=kick, stock=stock)
+        except ValueError as error:  # a card twice, a hand of the wrong size ...
+            return [str(error)]
+        arrived, found = replay(self, start, [cast(A, Shuffle(order=order)), *actions])
+        if found or same(arrived) == same(state):
+            return found
+        wrong = differences(cast(msgspec.Struct, same(state)), cast(msgspec.Struct, same(arrived)))
+        return ["the state does not follow from its own hand: " + "; ".join(wrong)]
 
     def no_chance(self, state: S) -> IllegalActionError:
         """The error of ``sample_chance`` when chance is not to act."""

@@ -190,6 +190,42 @@ class Projection(Generic[S, V]):
         fields["seat"] = seat
         return self.view_type(**fields)
 
+    def deal_unseen(
+        self,
+        view: V,
+        rng: Rng,
+        pack: Sequence[Card],
+        *,
+        secret: Mapping[str, int] | None = None,
+        voids: Mapping[Seat, Collection[Suit]] | None = None,
+        suit_of: Mapping[Card, Suit] | None = None,
+    ) -> S:
+        """A state agreeing with ``view``, for ``determinize``: the cards of ``pack`` that the
+        view does not show (:func:`unseen_cards`) dealt at random (:func:`deal_hidden`) to the
+        other seats' entries of the per-seat part (as many as its sizes say) and to the secret
+        fields (``secret``: how many cards each holds), never giving a seat a suit it showed out
+        of (``voids``). For the usual layout: one per-seat part of cards, with sizes, and secret
+        fields of cards; ``ValueError`` when the cards cannot be placed so."""
+        sized = [part for part in self.per_seat if part.sizes is not None]
+        if len(sized) != 1:
+            raise TypeError("deal_unseen needs exactly one per-seat part with sizes")
+        (part,) = sized
+        seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
+        counts: Sequence[int] = getattr(view, str(part.sizes))
+        others = {other: size for other, size in enumerate(counts) if other != seat}
+        secret = secret or {}
+        hands, rest = deal_hidden(
+            rng,
+            unseen_cards(pack, cards_seen(view)),
+            others,
+            voids=voids,
+            suit_of=suit_of,
+            rest=[Slot(secret.get(name, 0)) for name in self.secret],
+        )
+        hands[seat] = getattr(view, part.own)
+        dealt = {part.field: tuple(hands[other] for other in range(len(counts)))}
+        return self.state(view, **dealt, **dict(zip(self.secret, rest, strict=True)))
+
     def state(self, view: V, **hidden: Any) -> S:
         """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
         fields whole, owned and secret fields); owned fields not given keep the view's value."""

@@ -40,6 +40,7 @@ __all__ = [
     "Trick",
     "TrickOrder",
     "rank_strength",
+    "hand_plays",
     "revealed_voids",
     "tricks_by_side",
 ]
@@ -242,6 +243,15 @@ class FollowOrTrump(FollowSuit):
 
 FollowPolicy = FollowSuit
 """The policy interface: :class:`FollowSuit` and its subclasses."""
+
+
+def hand_plays(
+    tricks: Iterable[Trick], seats: Sequence[Seat] = (), cards: Sequence[Card] = ()
+) -> list[tuple[Sequence[Seat], Sequence[Card]]]:
+    """The plays of a hand so far, as :func:`revealed_voids` and
+    :func:`~trickcore.kit.validation.dealt_cards` take them: each finished trick's seats and
+    cards, then the trick in progress (``seats`` in their order of play, ``cards`` played)."""
+    return [*((trick.seats, trick.cards) for trick in tricks), (seats, cards)]
 
 
 def revealed_voids(

@@ -1,26 +1,6 @@
-"""An example trickcore game plugin: registers the game "high-card" (see ``rules.py``)."""
+"""An example trickcore game plugin: the game "high-card", in ``game.py``."""
 
-from trickcore_example_game.rules import HighCard
-from trickcore_example_game.state import (
-    HAND_SIZE,
-    PACK,
-    HighCardAction,
-    HighCardOptions,
-    HighCardState,
-    HighCardView,
-    Phase,
-    Play,
-)
+from trickcore_example_game.game import HighCard
 
-__all__ = [
-    "HAND_SIZE",
-    "PACK",
-    "HighCard",
-    "HighCardAction",
-    "HighCardOptions",
-    "HighCardState",
-    "HighCardView",
-    "Phase",
-    "Play",
-]
+__all__ = ["HighCard"]
 __version__ = "1.0.0"

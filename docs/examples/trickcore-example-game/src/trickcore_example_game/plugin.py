@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import trickcore
-from trickcore_example_game.rules import HighCard
+from trickcore_example_game.game import HighCard
 
 
 @trickcore.hookimpl
