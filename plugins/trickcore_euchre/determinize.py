@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from trickcore.cards import Suit
 from trickcore.game import Seat
 from trickcore.kit.hidden import cards_seen, deal_hidden, unseen_cards
-from trickcore.kit.tricks import revealed_voids
+from trickcore.kit.tricks import hand_plays, revealed_voids
 from trickcore.rng import Rng
 from trickcore.sampling import Slot
 from trickcore_euchre.state import EuchreState, Phase
@@ -30,8 +30,7 @@ def voids(game: Euchre, view: EuchreView) -> dict[Seat, set[Suit]]:
     """The suits each seat is known to hold none of: those it did not follow (E7)."""
     if view.trump is None:
         return {seat: set() for seat in range(game.seats)}
-    plays = [(trick.seats, trick.cards) for trick in view.tricks]
-    plays.append((view.trick_seats, view.trick))
+    plays = hand_plays(view.tricks, view.trick_seats, view.trick)
     return revealed_voids(game.follow_policy(view.trump), plays, game.seats)
 
 

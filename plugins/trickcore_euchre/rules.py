@@ -193,14 +193,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             return self.dealer_draws
         return ()
 
-    def sample_chance(self, state: EuchreState, rng: Rng) -> EuchreAction:
-        """The first dealer or the shuffle, drawn from ``rng``."""
-        if state.phase is Phase.DEAL:
-            return self.shuffle(rng)
-        if state.phase is Phase.DRAW_DEALER:
-            return self.dealer_draws[rng.below(SEATING.seats)]
-        raise self.no_chance(state)
-
     def apply(self, state: EuchreState, action: EuchreAction) -> EuchreState:
         """The state after ``action``. An illegal action raises
         :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the

@@ -15,13 +15,10 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from trickcore.cards import Card
-from trickcore.game import Shuffle
-from trickcore.kit.tricks import tricks_by_side
+from trickcore.kit.tricks import hand_plays, tricks_by_side
 from trickcore.kit.validation import (
     card_problems,
     dealt_cards,
-    differences,
-    replay,
     seat_problems,
     trick_problems,
 )
@@ -161,8 +158,7 @@ def _play_problems(game: Euchre, state: EuchreState, sizes: list[int]) -> list[s
 
 def _dealt_hands(state: EuchreState) -> tuple[list[list[Card]], list[str]]:
     """Each seat's five dealt cards: what it holds and what it played, the exchange undone."""
-    plays = [(trick.seats, trick.cards) for trick in state.tricks]
-    dealt = dealt_cards(state.hands, [*plays, (state.trick_seats, state.trick)])
+    dealt = dealt_cards(state.hands, hand_plays(state.tricks, state.trick_seats, state.trick))
     problems = []
     dealer = state.dealer
     assert dealer is not None and state.up_card is not None
@@ -217,29 +213,29 @@ def _start_of_hand(state: EuchreState) -> EuchreState:
     )
 
 
-def _normalised(state: EuchreState) -> EuchreState:
-    # The order of cards within a hand carries no meaning; the rest must match exactly.
-    return replace(
-        state, hands=tuple(tuple(sorted(hand, key=lambda c: c.index)) for hand in state.hands)
-    )
-
-
 def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
     dealt, problems = _dealt_hands(state)
     if problems:
         return problems
-    dealer = state.dealer
-    assert dealer is not None and state.up_card is not None
-    order = DEAL.stack(dealt, dealer, kick=(state.up_card,), stock=state.undealt)
-    start = game.apply(_start_of_hand(state), Shuffle(order=order))
-    replayed, problems = replay(game, start, _history(state))
-    if problems:
-        return problems
-    expected, actual = _normalised(replayed), _normalised(state)
-    if state.phase is Phase.OVER and expected.last_hand != actual.last_hand:
-        expected = replace(expected, last_hand=actual.last_hand)  # last hand may predate this one
-    if expected == actual:
-        return []
-    return [
-        "the state does not follow from its own hand: " + "; ".join(differences(actual, expected))
-    ]
+    dealer, up_card = state.dealer, state.up_card
+    assert dealer is not None and up_card is not None
+    return game.replay_problems(
+        state,
+        _start_of_hand(state),
+        dealer,
+        dealt,
+        _history(state),
+        kick=(up_card,),
+        stock=state.undealt,
+        same=lambda reached: _comparable(reached, state),
+    )
+
+
+def _comparable(reached: EuchreState, state: EuchreState) -> EuchreState:
+    """``reached`` without what carries no meaning: the order of cards within a hand, and the
+    result of a last hand that may predate this one when the game is over."""
+    if state.phase is Phase.OVER:
+        reached = replace(reached, last_hand=state.last_hand)
+    return replace(
+        reached, hands=tuple(tuple(sorted(hand, key=lambda c: c.index)) for hand in reached.hands)
+    )
