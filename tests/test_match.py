@@ -14,7 +14,6 @@ from toygame import ToyPlugin
 
 import trickcore
 from trickcore import (
-    BotError,
     GameResult,
     GameTask,
     Match,
@@ -236,12 +235,26 @@ def test_a_result_for_the_wrong_task_is_refused() -> None:
         match.run(SyncExecutor(swap))
 
 
-def test_a_failing_bot_raises_and_the_file_stays_valid(tmp_path: Path) -> None:
+def test_a_failing_bot_forfeits_its_games_and_the_match_goes_on(tmp_path: Path) -> None:
     out = tmp_path / "crash.jsonl"
     match = Match("high-card", ["crash", "first"], games=2, host=HOST)
-    with pytest.raises(BotError, match="boom"):
-        match.run(out=out)
-    assert [msgspec.json.decode(line)["type"] for line in lines_of(out)] == ["match"]
+    result = match.run(out=out)
+    assert result.games == 4
+    for game in result.results:
+        crash = game.seats.index("crash")
+        assert game.forfeit is not None
+        assert (game.forfeit.seat, game.forfeit.bot, game.forfeit.kind) == (
+            crash,
+            "crash",
+            "raised",
+        )
+        assert "boom" in game.forfeit.detail
+        assert game.winner == 1 - crash and not game.draw  # two players: the other one wins
+    assert (result.entry("crash").forfeits, result.entry("crash").losses) == (4, 4)
+    assert (result.entry("first").forfeits, result.entry("first").wins) == (0, 4)
+    kinds = [msgspec.json.decode(line)["type"] for line in lines_of(out)]
+    assert kinds == ["match"] + ["game"] * 4
+    assert match.run(out=out) == result  # read back, forfeits included
 
 
 # -- the out file and resuming --------------------------------------------------------------------

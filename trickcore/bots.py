@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from trickcore.errors import TableError
 from trickcore.game import AnyGame, Seat
 from trickcore.rng import Rng
 
-__all__ = ["Bot", "BotFactory", "BotSpec"]
+__all__ = ["Bot", "BotFactory", "BotSpec", "check_bot_options"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,11 @@ class Bot(Protocol[V_contra, A]):
     view may take ``object``."""
 
     def act(self, view: V_contra, legal: tuple[A, ...]) -> A:
-        """Return one action of ``legal`` (anything else is refused as cheating)."""
+        """Return one action of ``legal`` (anything else is refused as cheating).
+
+        A bot that never reads the view may say so with a class attribute ``reads_view =
+        False``: tables then hand it ``None`` instead of building a view for every move (so
+        its ``act`` must accept ``object``)."""
         ...
 
 
@@ -58,3 +63,25 @@ class BotFactory(Protocol):
     """The games it plays, or ``None`` for every game."""
 
     def __call__(self, spec: BotSpec) -> Bot[Any, Any]: ...
+
+
+def check_bot_options(
+    given: Mapping[str, Mapping[str, Any]] | None,
+) -> dict[str, dict[str, Any]]:
+    """Options per bot name (``{"pimc": {"iterations": 200}}``) as plain dicts, or
+    :class:`~trickcore.errors.TableError` for anything but bot names mapped to option mappings
+    with text keys."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise TableError(f"bot_options must map bot names to their options, not {given!r}")
+    checked: dict[str, dict[str, Any]] = {}
+    for name, options in given.items():
+        if not isinstance(name, str) or not isinstance(options, Mapping):
+            raise TableError(
+                f"bot_options must map bot names to option mappings, not {name!r}: {options!r}"
+            )
+        if not all(isinstance(key, str) for key in options):
+            raise TableError(f"the options of bot {name!r} must have text names: {options!r}")
+        checked[name] = dict(options)
+    return checked

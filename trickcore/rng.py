@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["Rng", "SeedPart"]
 
@@ -46,14 +46,17 @@ _WORDS = struct.Struct("<8Q")
 _blake2b = hashlib.blake2b
 
 
+_pack_length = struct.Struct("<I").pack
+
+
 def _encode_part(part: SeedPart) -> bytes:
     kind = type(part)
     if kind is int:  # the common cases first: every chance action derives a stream
-        data = str(part).encode("ascii")
-        return b"i" + len(data).to_bytes(4, "little") + data
+        data = b"%d" % part  # type: ignore[str-format]
+        return b"i" + _pack_length(len(data)) + data
     if kind is str:
         data = part.encode("utf-8")  # type: ignore[union-attr]
-        return b"s" + len(data).to_bytes(4, "little") + data
+        return b"s" + _pack_length(len(data)) + data
     if isinstance(part, bool) or not isinstance(part, (int, str, bytes)):
         raise TypeError(f"a seed or stream label must be an int, str or bytes, not {part!r}")
     if isinstance(part, int):
@@ -63,18 +66,26 @@ def _encode_part(part: SeedPart) -> bytes:
         tag, data = b"s", part.encode("utf-8")
     else:
         tag, data = b"b", part
-    return tag + len(data).to_bytes(4, "little") + data
+    return tag + _pack_length(len(data)) + data
 
 
 class Rng:
     """A TCR1 stream: ``Rng(seed, *labels)``. Not thread-safe; derive one stream per user."""
 
-    __slots__ = ("_path", "_key", "_block", "_words")
+    __slots__ = ("_path", "_hasher", "_key", "_block", "_words")
 
     def __init__(self, seed: SeedPart, *labels: SeedPart) -> None:
         self._path: tuple[SeedPart, ...] = (seed, *labels)
-        material = b"".join([_encode_part(part) for part in self._path])
-        self._key = _blake2b(material, digest_size=32, person=_PERSON).digest()
+        hasher = _blake2b(digest_size=32, person=_PERSON)
+        for part in self._path:
+            hasher.update(_encode_part(part))
+        self._start(hasher)
+
+    def _start(self, hasher: Any) -> None:
+        # The key hash keeps the path absorbed so far: derive() continues from a copy of it,
+        # which gives the same key as hashing the whole path again, with less work.
+        self._hasher = hasher
+        self._key = hasher.digest()
         self._block = 0
         self._words: list[int] = []
 
@@ -84,8 +95,16 @@ class Rng:
         return self._path
 
     def derive(self, *labels: SeedPart) -> Rng:
-        """An independent stream named by this one's path followed by ``labels``."""
-        return Rng(*self._path, *labels)
+        """An independent stream named by this one's path followed by ``labels``: the same as
+        ``Rng(*self.path, *labels)``, computed from where this stream's key left off."""
+        encoded = [_encode_part(label) for label in labels]  # checked before anything is built
+        child = Rng.__new__(Rng)
+        child._path = (*self._path, *labels)
+        hasher = self._hasher.copy()
+        for data in encoded:
+            hasher.update(data)
+        child._start(hasher)
+        return child
 
     def _refill(self) -> None:
         digest = _blake2b(self._block.to_bytes(8, "little"), key=self._key, digest_size=64).digest()

@@ -39,16 +39,34 @@ Determinism
 
 A replay (:meth:`Table.replay`) records every action, so it reproduces the game whatever the
 bots were.
+
+Bot faults
+----------
+
+A bot that raises, answers with an action that is not legal or, with the opt-in
+``time_limit``, answers too late, raises :class:`~trickcore.errors.BotError` by default. With
+``bot_faults="forfeit"`` the game ends there instead: :attr:`Table.forfeit` says who and why,
+and :attr:`Table.outcome` is the forfeiting side's loss
+(:func:`~trickcore.faults.forfeit_outcome`). A bot is never interrupted: a move over the time
+limit is refused when it returns. A time limit makes results depend on the machine's speed, so
+it is off unless asked for.
+
+Views
+-----
+
+A bot is handed its seat's view, built for each move. A bot that never reads it may declare
+``reads_view = False`` (the ``random`` bot does); it is then handed ``None`` and no view is built.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar, cast
 
 import msgspec
 
-from trickcore.bots import Bot, BotFactory, BotSpec
+from trickcore.bots import Bot, BotFactory, BotSpec, check_bot_options
 from trickcore.codec import from_json
 from trickcore.errors import (
     BotError,
@@ -58,8 +76,9 @@ from trickcore.errors import (
     UnknownBotError,
     WrongSeatError,
 )
+from trickcore.faults import BotFaults, FaultKind, Forfeit, check_time_limit, forfeit_outcome
 from trickcore.game import CHANCE, Actor, Game, Outcome, Seat
-from trickcore.history import History, chance_rng, checkpoint, describe_action, load_game
+from trickcore.history import History, checkpoint, describe_action, load_game
 from trickcore.plugins import PluginHost, default_host
 from trickcore.replay import FORMAT, Replay, from_history, reproduce
 from trickcore.rng import Rng
@@ -98,6 +117,17 @@ class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """The bots' epoch when saved (resuming builds them with the next one)."""
     undos: int
     replay: Replay
+    bot_options: dict[str, dict[str, Any]] = {}
+    """Options per bot name, as given to the table."""
+    bot_faults: BotFaults = "raise"
+    time_limit: float | None = None
+    forfeit: Forfeit | None = None
+    """The forfeit that ended the game, if one did."""
+
+
+def _reads_view(bots: Sequence[object]) -> tuple[bool, ...]:
+    """Per seat, whether its bot is handed views (all but bots declaring ``reads_view = False``)."""
+    return tuple(getattr(bot, "reads_view", True) is not False for bot in bots)
 
 
 def _bot_label(bot: object) -> str:
@@ -118,6 +148,10 @@ class Table(Generic[S, A, V]):
     :func:`trickcore.default_host`), a ready :class:`~trickcore.Bot`, or ``None`` for a human.
     ``labels`` names the seats in the replay (default: the bot's name, or ``"human"``).
 
+    ``bot_options`` gives options per bot name (``{"pimc": {"iterations": 200}}``), handed to
+    each bot of that name in its :class:`~trickcore.BotSpec`. ``bot_faults`` and ``time_limit``
+    (seconds per bot move, opt-in) say what a bot's fault does (see the module documentation).
+
     A table does not move by itself: call :meth:`advance` to let chance and the bots act until a
     human must (or the game is over), then :meth:`play` that human's action, and so on. Every
     method either succeeds or raises leaving the table unchanged.
@@ -135,8 +169,21 @@ class Table(Generic[S, A, V]):
         seed: int | str = 0,
         host: PluginHost | None = None,
         labels: Sequence[str] | None = None,
+        bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+        bot_faults: BotFaults = "raise",
+        time_limit: float | None = None,
     ) -> None:
-        self._setup(game, seats, seed=seed, host=host, labels=labels, epoch=0)
+        self._setup(
+            game,
+            seats,
+            seed=seed,
+            host=host,
+            labels=labels,
+            epoch=0,
+            bot_options=bot_options,
+            bot_faults=bot_faults,
+            time_limit=time_limit,
+        )
 
     def _setup(
         self,
@@ -147,9 +194,18 @@ class Table(Generic[S, A, V]):
         host: PluginHost | None,
         labels: Sequence[str] | None,
         epoch: int,
+        bot_options: Mapping[str, Mapping[str, Any]] | None,
+        bot_faults: BotFaults,
+        time_limit: float | None,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise TypeError(f"a table's seed must be an int or a str, not {seed!r}")
+        if bot_faults not in ("raise", "forfeit"):
+            raise TableError(f'bot_faults must be "raise" or "forfeit", not {bot_faults!r}')
+        self._bot_options = check_bot_options(bot_options)
+        self._bot_faults: BotFaults = bot_faults
+        self._time_limit = check_time_limit(time_limit)
+        self._forfeit: Forfeit | None = None
         if isinstance(seats, str):
             raise TableError(f"seats must be a sequence of {game.seats} items, not a string")
         items = tuple(seats)
@@ -188,16 +244,20 @@ class Table(Generic[S, A, V]):
         self._actors: list[Actor] = []
         self._chance = 0
         self._marks: list[str] = []
+        self._chance_streams = Rng(seed, "chance")
         self._bots: tuple[Bot[V, A] | None, ...] = self._build_bots()
+        self._reads_view = _reads_view(self._bots)
 
     def _get_host(self) -> PluginHost:
         return self._host if self._host is not None else default_host()
 
     def _build_bots(self) -> tuple[Bot[V, A] | None, ...]:
         bots: list[Bot[V, A] | None] = []
+        streams = Rng(self._seed, "bot")
         for seat, item in enumerate(self._items):
             if isinstance(item, str):
-                spec = BotSpec(self._game, seat, bot_rng(self._seed, seat, self._epoch), {})
+                rng = streams.derive(seat, self._epoch)  # bot_rng(seed, seat, epoch)
+                spec = BotSpec(self._game, seat, rng, dict(self._bot_options.get(item, {})))
                 try:
                     bots.append(self._factories[seat](spec))
                 except Exception as error:
@@ -253,7 +313,10 @@ class Table(Generic[S, A, V]):
 
     @property
     def actor(self) -> Actor:
-        """Who acts next: a seat, :data:`~trickcore.CHANCE`, or ``None`` once the game is over."""
+        """Who acts next: a seat, :data:`~trickcore.CHANCE`, or ``None`` once the game is over
+        (by its rules, or by a :attr:`forfeit`)."""
+        if self._forfeit is not None:
+            return None
         return self._game.actor(self._states[-1])
 
     @property
@@ -263,8 +326,22 @@ class Table(Generic[S, A, V]):
 
     @property
     def outcome(self) -> Outcome:
-        """Scores per side so far, and the result once the game is over."""
-        return self._game.outcome(self._states[-1])
+        """Scores per side so far, and the result once the game is over; after a
+        :attr:`forfeit`, the forfeiting side's loss."""
+        outcome = self._game.outcome(self._states[-1])
+        if self._forfeit is None:
+            return outcome
+        return forfeit_outcome(self._game.sides, outcome.scores, self._forfeit.seat)
+
+    @property
+    def forfeit(self) -> Forfeit | None:
+        """The bot fault that ended the game (``bot_faults="forfeit"``), or ``None``."""
+        return self._forfeit
+
+    @property
+    def bot_options(self) -> dict[str, dict[str, Any]]:
+        """The options per bot name the bots are built with."""
+        return {name: dict(options) for name, options in self._bot_options.items()}
 
     @property
     def to_act(self) -> Seat | None:
@@ -282,10 +359,9 @@ class Table(Generic[S, A, V]):
     def legal_actions(self, seat: Seat) -> tuple[A, ...]:
         """The legal actions of ``seat``: empty unless it is that seat's turn."""
         self._check_seat(seat)
-        state = self._states[-1]
-        if self._game.actor(state) != seat:
+        if self.actor != seat:
             return ()
-        return self._game.legal_actions(state)
+        return self._game.legal_actions(self._states[-1])
 
     def events(self, seat: Seat | None, since: int = 0) -> list[tuple[int, Any]]:
         """``(action index, event)`` for every action from index ``since`` on, as ``seat`` may
@@ -330,54 +406,86 @@ class Table(Generic[S, A, V]):
         """Let chance and the bots act until a human must act or the game is over (or
         ``max_steps`` actions were taken); return the number of actions taken.
 
-        Bots receive the seat's view and the legal actions only. A bot that raises, or answers
-        with an action that is not legal, raises :class:`~trickcore.errors.BotError` naming the
-        seat and the bot; the actions taken before it stay, the failed one changes nothing.
+        Bots receive the seat's view and the legal actions only. A bot that raises, answers
+        with an action that is not legal or (with ``time_limit``) answers too late raises
+        :class:`~trickcore.errors.BotError` naming the seat and the bot; the actions taken
+        before it stay, the failed one changes nothing. With ``bot_faults="forfeit"`` the game
+        ends there instead (:attr:`forfeit`).
         """
         if max_steps is not None and max_steps < 0:
             raise TableError(f"max_steps must be 0 or more, not {max_steps}")
-        game = self._game
+        if self._forfeit is not None:
+            return 0
+        # The loop of every bots-only game and tournament: names bound once, _push inlined.
+        game, bots, chance_streams = self._game, self._bots, self._chance_streams
+        actor_of, apply, sample_chance = game.actor, game.apply, game.sample_chance
+        actions, actors, states = self._actions, self._actors, self._states
+        state = states[-1]
+        stop = -1 if max_steps is None else max_steps
         taken = 0
-        while max_steps is None or taken < max_steps:
-            state = self._states[-1]
-            actor = game.actor(state)
+        while taken != stop:
+            actor = actor_of(state)
             if actor is None:
                 break
             if actor is CHANCE:
-                action = game.sample_chance(state, chance_rng(self._seed, self._chance))
+                # chance_rng(seed, k), derived from Rng(seed, "chance") (same stream, less work)
+                action = sample_chance(state, chance_streams.derive(self._chance))
+                self._chance += 1
             else:
-                bot = self._bots[actor]
+                bot = bots[actor]
                 if bot is None:
                     break
-                action = self._ask(bot, actor, state)
-            self._push(actor, action, game.apply(state, action))
+                answer = self._ask(bot, actor, state)
+                if answer is None:  # forfeited
+                    break
+                action = answer
+            state = apply(state, action)
+            actions.append(action)
+            actors.append(actor)
+            states.append(state)
             taken += 1
         return taken
 
-    def _ask(self, bot: Bot[V, A], seat: Seat, state: S) -> A:
+    def _ask(self, bot: Bot[V, A], seat: Seat, state: S) -> A | None:
+        """The bot's legal answer; on a fault, ``None`` after recording the forfeit, or
+        :class:`BotError` (see ``bot_faults``)."""
         game = self._game
         legal = game.legal_actions(state)
+        view = game.view(state, seat) if self._reads_view[seat] else cast(V, None)
+        limit = self._time_limit
+        started = time.perf_counter() if limit is not None else 0.0
         try:
-            action = bot.act(game.view(state, seat), legal)
+            action = bot.act(view, legal)
         except Exception as error:
-            raise BotError(
-                f"{self._who(seat)} failed: {type(error).__name__}: {error}",
-                seat=seat,
-                bot=self._labels[seat],
-            ) from error
+            detail = f"failed: {type(error).__name__}: {error}"
+            self._fault(seat, "raised", detail, error)
+            return None
+        if limit is not None and (spent := time.perf_counter() - started) > limit:
+            detail = f"took {spent:.3f} s to move, over the time limit of {limit:g} s"
+            self._fault(seat, "timeout", detail)
+            return None
         try:
             ok = action in legal
         except Exception:  # an answer that cannot even be compared
             ok = False
         if not ok:
-            raise BotError(
-                f"{self._who(seat)} answered {describe_action(action)!r}, which is not legal; "
-                f"legal: {_listing(legal)}",
-                seat=seat,
-                bot=self._labels[seat],
+            detail = (
+                f"answered {describe_action(action)!r}, which is not legal; "
+                f"legal: {_listing(legal)}"
             )
+            self._fault(seat, "illegal", detail)
+            return None
         chosen: A = action
         return chosen
+
+    def _fault(
+        self, seat: Seat, kind: FaultKind, detail: str, cause: BaseException | None = None
+    ) -> None:
+        """Raise :class:`BotError` for the fault, or record the forfeit (``bot_faults``)."""
+        if self._bot_faults == "raise":
+            error = BotError(f"{self._who(seat)} {detail}", seat=seat, bot=self._labels[seat])
+            raise error from cause
+        self._forfeit = Forfeit(seat=seat, bot=self._labels[seat], kind=kind, detail=detail)
 
     def play(self, seat: Seat, action: A) -> None:
         """Play ``action`` for the human at ``seat``.
@@ -390,7 +498,7 @@ class Table(Generic[S, A, V]):
         self._check_seat(seat)
         game = self._game
         state = self._states[-1]
-        actor = game.actor(state)
+        actor = self.actor
         if actor != seat or self._items[seat] is not None:
             raise WrongSeatError(
                 self._not_your_turn(seat, actor),
@@ -458,6 +566,8 @@ class Table(Generic[S, A, V]):
         del self._marks[index:]
         self._chance = sum(1 for actor in self._actors if actor is CHANCE)
         self._undos += 1
+        self._forfeit = None  # a forfeit ends the history, which is cut before it
+        self._reads_view = _reads_view(bots)
         return removed
 
     def run(self) -> Outcome:
@@ -526,6 +636,10 @@ class Table(Generic[S, A, V]):
             epoch=self._epoch,
             undos=self._undos,
             replay=self.replay(),
+            bot_options=self.bot_options,
+            bot_faults=self._bot_faults,
+            time_limit=self._time_limit,
+            forfeit=self._forfeit,
         )
         return msgspec.json.encode(saved)
 
@@ -566,8 +680,12 @@ class Table(Generic[S, A, V]):
             host=host,
             labels=replay.seats,
             epoch=saved.epoch + 1,
+            bot_options=saved.bot_options,
+            bot_faults=saved.bot_faults,
+            time_limit=saved.time_limit,
         )
         table._undos = saved.undos
+        table._forfeit = saved.forfeit
         table._actions = list(history.actions)
         table._actors = list(history.actors)
         table._states = list(history.states)

@@ -18,10 +18,13 @@ class RandomBot:
     name: ClassVar[str] = "random"
     description: ClassVar[str] = "picks uniformly at random among the legal actions"
     games: ClassVar[tuple[str, ...] | None] = None
+    reads_view: ClassVar[bool] = False
+    """It never looks at the view, so tables hand it ``None`` and build none."""
 
     def __init__(self, spec: BotSpec) -> None:
         self._rng = spec.rng
 
     def act(self, view: object, legal: tuple[A, ...]) -> A:
-        """One of ``legal``, uniformly at random; the view is not looked at."""
+        """One of ``legal``, uniformly at random; ``view`` is not looked at (it is ``None`` at
+        a table, see ``reads_view``)."""
         return self._rng.choice(legal)

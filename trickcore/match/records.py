@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from trickcore.faults import Forfeit
 from trickcore.rng import Rng
 
 __all__ = [
@@ -50,6 +51,10 @@ class GameTask(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     """The rotation: seat *s* holds ``bots[(s - rotation) % n]``."""
     seed: int
     """The table seed, :func:`deal_seed` of the match seed and the deal."""
+    bot_options: dict[str, dict[str, Any]] = {}
+    """Options per bot name (``{"pimc": {"iterations": 200}}``)."""
+    time_limit: float | None = None
+    """Seconds a bot may take per move (opt-in), or ``None``."""
 
 
 class GameResult(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="game"):
@@ -79,6 +84,12 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """How many actions the game took, chance ones included."""
     digest: str
     """The digest of the final state (the replay's ``digest``)."""
+    bot_options: dict[str, dict[str, Any]] = {}
+    """Options per bot name, as in the task."""
+    time_limit: float | None = None
+    """The time limit per bot move, as in the task."""
+    forfeit: Forfeit | None = None
+    """The bot fault that ended the game (its side lost), or ``None``."""
 
     @property
     def task(self) -> GameTask:
@@ -90,6 +101,8 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             deal=self.deal,
             rotation=self.rotation,
             seed=self.seed,
+            bot_options=self.bot_options,
+            time_limit=self.time_limit,
         )
 
 
@@ -98,9 +111,9 @@ class MatchHeader(
 ):
     """The first line of an out file (``"type": "match"``): which match the results belong to.
 
-    ``game``, ``options``, ``seed`` and ``bots`` must equal the match's to resume it;
-    ``trickcore`` is informational. The number of deals is not recorded: a match may be resumed
-    with more deals (deal seeds do not depend on it).
+    ``game``, ``options``, ``seed``, ``bots``, ``bot_options`` and ``time_limit`` must equal the
+    match's to resume it; ``trickcore`` is informational. The number of deals is not recorded: a
+    match may be resumed with more deals (deal seeds do not depend on it).
     """
 
     format: int = OUT_FORMAT
@@ -109,6 +122,8 @@ class MatchHeader(
     options: dict[str, Any]
     seed: int | str
     bots: tuple[str, ...]
+    bot_options: dict[str, dict[str, Any]] = {}
+    time_limit: float | None = None
 
 
 class Estimate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -144,6 +159,8 @@ class EntryStats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """Observations that were draws."""
     losses: int
     """Observations where another side won."""
+    forfeits: int = 0
+    """Games this bot lost by its own fault (it raised, cheated or ran out of time)."""
     win_rate: Estimate
     """``wins / games``, draws counting as not won, with the Wilson score interval."""
     points: Estimate

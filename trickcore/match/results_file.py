@@ -116,15 +116,15 @@ def read_results(
 
 def check_header(path: Path, found: MatchHeader, expected: MatchHeader) -> None:
     """Raise :class:`MatchError` unless the header ``found`` in ``path`` has this version's
-    format and the ``expected`` game, options, seed and bots (naming every field that
-    differs)."""
+    format and the ``expected`` game, options, seed, bots, bot options and time limit (naming
+    every field that differs)."""
     if found.format != OUT_FORMAT:
         raise MatchError(
             f"{path} has match format {found.format}; this trickcore reads {OUT_FORMAT}"
         )
     differences = [
         f"{field} {getattr(found, field)!r} (this match: {getattr(expected, field)!r})"
-        for field in ("game", "options", "seed", "bots")
+        for field in ("game", "options", "seed", "bots", "bot_options", "time_limit")
         if getattr(found, field) != getattr(expected, field)
     ]
     if differences:

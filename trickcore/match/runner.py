@@ -22,7 +22,15 @@ __all__ = ["play_game", "play_tasks"]
 
 
 def _play(game: AnyGame, task: GameTask, host: PluginHost | None) -> GameResult:
-    table = Table(game, task.seats, seed=task.seed, host=host)
+    table = Table(
+        game,
+        task.seats,
+        seed=task.seed,
+        host=host,
+        bot_options=task.bot_options,
+        bot_faults="forfeit",  # one faulty bot loses its games; the match goes on
+        time_limit=task.time_limit,
+    )
     outcome = table.run()
     return GameResult(
         game=task.game,
@@ -37,11 +45,16 @@ def _play(game: AnyGame, task: GameTask, host: PluginHost | None) -> GameResult:
         draw=outcome.draw,
         actions=len(table.actions),
         digest=digest(table.state),  # what table.replay().digest holds, without the replay
+        bot_options=task.bot_options,
+        time_limit=task.time_limit,
+        forfeit=table.forfeit,
     )
 
 
 def play_game(task: GameTask, host: PluginHost | None = None) -> GameResult:
     """Play one game of a match on a bots-only :class:`~trickcore.Table` and return its result.
+    A bot that raises, cheats or (with ``task.time_limit``) runs out of time loses the game by
+    forfeit (:attr:`GameResult.forfeit`); nothing is raised.
 
     A top-level function of plain data, so any executor can run it: the game is loaded by name
     with ``task.options`` from ``host`` (default: :func:`trickcore.default_host`, the installed

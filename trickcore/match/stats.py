@@ -78,7 +78,10 @@ def entry_stats(bots: Sequence[str], results: Sequence[GameResult]) -> tuple[Ent
     points: dict[str, list[float]] = {name: [] for name in names}
     diffs: dict[str, list[float]] = {name: [] for name in names}
     per_deal: dict[str, dict[int, list[float]]] = {name: {} for name in names}
+    forfeits = dict.fromkeys(names, 0)
     for result in results:
+        if result.forfeit is not None and result.forfeit.bot in forfeits:
+            forfeits[result.forfeit.bot] += 1
         for side, seats in enumerate(result.sides):
             own = result.scores[side]
             best_other = max(
@@ -111,6 +114,7 @@ def entry_stats(bots: Sequence[str], results: Sequence[GameResult]) -> tuple[Ent
                 wins=wins,
                 draws=draws,
                 losses=games - wins - draws,
+                forfeits=forfeits[name],
                 win_rate=Estimate(value=wins / games, low=low, high=high, n=games),
                 points=mean_interval(points[name]),
                 diff=diff,

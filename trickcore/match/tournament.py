@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from trickcore._version import __version__
+from trickcore.bots import check_bot_options
 from trickcore.codec import json_form
 from trickcore.errors import MatchError, TableError
+from trickcore.faults import check_time_limit
 from trickcore.game import AnyGame
 from trickcore.match.records import (
     GameResult,
@@ -67,6 +69,12 @@ class Match:
     (:class:`~trickcore.UnknownGameError`), a bad option (:class:`~trickcore.OptionError`), the
     wrong number of bots (:class:`~trickcore.TableError`), a bot that does not play the game
     (:class:`~trickcore.UnknownBotError`) and ``games`` below 1 (:class:`MatchError`).
+
+    ``bot_options`` gives options per bot name (``{"pimc": {"iterations": 200}}``);
+    ``time_limit`` (seconds per bot move, opt-in: it makes results depend on the machine) makes a
+    slower move a fault. A bot that raises, answers with an illegal action or runs out of time
+    loses that game by forfeit (:attr:`GameResult.forfeit`, counted in
+    :attr:`EntryStats.forfeits`) and the match goes on.
     """
 
     def __init__(
@@ -78,9 +86,13 @@ class Match:
         seed: int | str = 0,
         options: Mapping[str, Any] | None = None,
         host: PluginHost | None = None,
+        bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+        time_limit: float | None = None,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise TypeError(f"a match's seed must be an int or a str, not {seed!r}")
+        self._bot_options = check_bot_options(bot_options)
+        self._time_limit = check_time_limit(time_limit)
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise MatchError(f"games (the number of deals) must be an int of 1 or more: {games!r}")
         registry = host if host is not None else default_host()
@@ -96,6 +108,12 @@ class Match:
             if not isinstance(name, str):
                 raise TableError(f"seat {seat}: a match seats bots by name, not {name!r}")
             registry.bot_factory(name, bound.name)
+        strangers = sorted(set(self._bot_options) - set(names))
+        if strangers:
+            raise TableError(
+                f"bot_options names {', '.join(map(repr, strangers))}, which "
+                f"{'is' if len(strangers) == 1 else 'are'} not in this match: {list(names)}"
+            )
         self._game = bound
         self._host = host
         self._bots = names
@@ -103,6 +121,7 @@ class Match:
         self._seed = seed
         self._options: dict[str, Any] = json_form(bound.options)
         self._seatings = rotations(names)
+        self._tasks: dict[tuple[int, int], GameTask] = {}  # made once each: a deal seed costs
 
     # -- what the match is ------------------------------------------------------------------
 
@@ -132,6 +151,16 @@ class Match:
         return self._deals
 
     @property
+    def bot_options(self) -> dict[str, dict[str, Any]]:
+        """Options per bot name."""
+        return {name: dict(options) for name, options in self._bot_options.items()}
+
+    @property
+    def time_limit(self) -> float | None:
+        """Seconds a bot may take per move, or ``None``."""
+        return self._time_limit
+
+    @property
     def seatings(self) -> tuple[tuple[str, ...], ...]:
         """The distinct seatings, rotation ``r`` at index ``r`` (:func:`rotations`)."""
         return self._seatings
@@ -143,6 +172,13 @@ class Match:
 
     def task(self, deal: int, rotation: int) -> GameTask:
         """The game of ``deal`` under ``rotation``."""
+        key = (deal, rotation)
+        task = self._tasks.get(key)
+        if task is None:
+            task = self._tasks[key] = self._new_task(deal, rotation)
+        return task
+
+    def _new_task(self, deal: int, rotation: int) -> GameTask:
         return GameTask(
             game=self._game.name,
             options=dict(self._options),
@@ -150,6 +186,8 @@ class Match:
             deal=deal,
             rotation=rotation,
             seed=deal_seed(self._seed, deal),
+            bot_options=self._bot_options,
+            time_limit=self._time_limit,
         )
 
     @property
@@ -169,6 +207,8 @@ class Match:
             options=self._options,
             seed=self._seed,
             bots=self._bots,
+            bot_options=self._bot_options,
+            time_limit=self._time_limit,
         )
 
     # -- running ----------------------------------------------------------------------------
@@ -224,7 +264,9 @@ class Match:
             played.close()  # cancels the games not started yet
             if sink is not None:
                 sink.close()
-        return self.summarise(done.values())
+        # Every result was checked on its way in (read back, or answered by an executor) or was
+        # played here from this match's own tasks: only the count is left to check.
+        return self._result(done.values(), checked=True)
 
     # -- checks and statistics --------------------------------------------------------------
 
@@ -254,9 +296,13 @@ class Match:
     def summarise(self, results: Iterable[GameResult]) -> MatchResult:
         """The :class:`MatchResult` of ``results``: exactly one per game of the match, in any
         order (:class:`MatchError` otherwise)."""
+        return self._result(results, checked=False)
+
+    def _result(self, results: Iterable[GameResult], *, checked: bool) -> MatchResult:
         found: dict[tuple[int, int], GameResult] = {}
         for result in results:
-            self._check(result, "summarise")
+            if not checked:
+                self._check(result, "summarise")
             key = (result.deal, result.rotation)
             if result.deal >= self._deals or key in found:
                 raise MatchError(
