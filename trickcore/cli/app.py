@@ -1,4 +1,4 @@
-"""The click application: ``trickcore games | bots | plugins | play | replay | schema``
+"""The click application: ``trickcore games | bots | plugins | play | match | replay | schema``
 (DESIGN 9). :func:`trickcore.cli.main` runs it.
 
 The plugin host is :func:`trickcore.default_host`, unless the group is invoked with another
@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from trickcore._version import __version__
+from trickcore.cli import matches as _matches
 from trickcore.cli import play as _play
 from trickcore.cli import replays as _replays
 from trickcore.cli.errors import CliError, as_cli_error, one_line
@@ -243,6 +244,87 @@ def play(
         raise
     if save is not None:
         _play.save_replay(table, save)
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME")
+@click.option(
+    "--bots",
+    required=True,
+    metavar="B1,B2,...",
+    help="One bot per seat, or fewer repeated round the table (a,b at four seats: a b a b).",
+)
+@click.option("--deals", type=int, default=100, show_default=True, help="Deals to play.")
+@click.option("--seed", default="0", show_default=True, help="The match seed.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Results file (JSON lines), written as games finish; an existing one is resumed.",
+)
+@click.option("--workers", type=int, help="Play on a local pool of this many processes.")
+@click.option("--dask", metavar="ADDRESS", help="Play on the Dask cluster at ADDRESS.")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A game option (repeat for several); 'trickcore games GAME --options' lists them.",
+)
+@click.option(
+    "--bot-option",
+    "bot_options",
+    multiple=True,
+    metavar="BOT.KEY=VALUE",
+    help="A bot option, e.g. pimc.iterations=200 (repeat for several).",
+)
+@click.option(
+    "--time-limit",
+    type=float,
+    help="Seconds a bot may take per move; a slower move forfeits the game (opt-in).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.pass_context
+def match(
+    ctx: click.Context,
+    *,
+    game_name: str,
+    bots: str,
+    deals: int,
+    seed: str,
+    out: Path | None,
+    workers: int | None,
+    dask: str | None,
+    options: tuple[str, ...],
+    bot_options: tuple[str, ...],
+    time_limit: float | None,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Play a duplicate tournament of bots at GAME and print who is better.
+
+    Every deal is played once under each distinct rotation of the seating, so the cards' luck
+    cancels out. The table gives each bot's win rate, mean points and mean point difference
+    with 95% intervals; the verdict uses the paired (per-deal) difference. Interrupt it and run
+    the same command again with the same --out to play only the games still missing.
+    """
+    host = _host(ctx)
+    game = load_game(host, game_name, parse_options(options))
+    chosen = parse_seed(seed)
+    _matches.run_match(
+        host,
+        game,
+        bots,
+        deals=deals,
+        seed=chosen if chosen is not None else 0,
+        out=out,
+        workers=workers,
+        dask=dask,
+        bot_options=bot_options,
+        time_limit=time_limit,
+        as_json=as_json,
+        quiet=quiet,
+    )
 
 
 @cli.group()

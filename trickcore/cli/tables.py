@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trickcore.match import Estimate, MatchResult
+from trickcore.match import EntryStats, Estimate, MatchResult
 
-__all__ = ["match_table"]
+__all__ = ["match_table", "verdict"]
 
 
 def match_table(result: MatchResult) -> list[str]:
@@ -68,3 +68,32 @@ def _interval(estimate: Estimate, digits: int, sign: bool = False) -> str:
         return "n/a"
     spec = f"{'+' if sign else ''}.{digits}f"
     return f"[{estimate.low:{spec}}, {estimate.high:{spec}}]"
+
+
+def verdict(result: MatchResult) -> list[str]:
+    """What the match says, in words, from each entry's paired (duplicate) point difference:
+    with two bots, whether one beats the other (the 95% interval excludes zero) and by how
+    much per game; with more, each bot against the best other side; a mirror match has none."""
+    entries = result.entries
+    if len(entries) < 2:
+        return ["a mirror match (one bot): no verdict"]
+    if len(entries) == 2:
+        first, second = entries
+        return [_head_to_head(first, second.name, result.deals)]
+    return [_head_to_head(entry, "the best other side", result.deals) for entry in entries]
+
+
+def _head_to_head(entry: EntryStats, other: str, deals: int) -> str:
+    paired = entry.paired_diff
+    if paired.low is None or paired.high is None:
+        return f"{entry.name} vs {other}: too few deals for a verdict ({deals})"
+    interval = f"95% CI {_interval(paired, 2, sign=True)} over {paired.n} deals"
+    per_game = f"{abs(paired.value):.2f} points per game ({interval})"
+    if paired.low > 0:
+        return f"{entry.name} beats {other} by {per_game}"
+    if paired.high < 0:
+        return f"{entry.name} loses to {other} by {per_game}"
+    return (
+        f"no significant difference between {entry.name} and {other}: "
+        f"{paired.value:+.2f} points per game ({interval})"
+    )
