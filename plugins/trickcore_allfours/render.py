@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from trickcore.cards import Card
+from trickcore.kit.tricks import tricks_by_side
+from trickcore_allfours.deal import TABLES
+from trickcore_allfours.scoring import game_points
 from trickcore_allfours.state import Phase, Score
 from trickcore_allfours.view import AllFoursView
 
@@ -30,7 +33,8 @@ class AllFoursRenderer:
     it. The game exposes it as ``AllFours.renderer``."""
 
     def describe_view(self, view: AllFoursView) -> str:
-        """A few lines: score, kicks and trump, the beg, the trick so far, the seat's hand."""
+        """A few lines: score, kicks and trump, the beg, tricks and Game points won so far, the
+        trick in progress, the last hand's count (before a deal) and the seat's hand."""
         sides = "seats 0+2 vs 1+3" if len(view.hand_sizes) == 4 else "seat 0 vs seat 1"
         lines = [
             f"Seat {view.seat}: hand {view.hand_number}, dealer seat {view.dealer}, "
@@ -51,6 +55,11 @@ class AllFoursRenderer:
             }
             beg = begs.get((view.call, view.answer), "")
             lines.append(f"Trumps: {view.trump.name.lower()}{beg}")
+        if view.phase is Phase.PLAY and view.tricks:
+            seating = TABLES[len(view.hand_sizes)].seating
+            won = tricks_by_side(seating, view.tricks)
+            cards = game_points(seating, view.tricks)
+            lines.append(f"Tricks {won[0]}-{won[1]}, Game points {cards[0]}-{cards[1]}")
         if view.trick:
             played = ", ".join(
                 f"seat {seat} {card.pretty}"
