@@ -39,9 +39,14 @@ def kick_points(card: Card, *, tobago: bool) -> int:
     return 0
 
 
+_POINTS: dict[Card, int] = {
+    card: GAME_VALUES.get(card.rank, 0) for card in Card if card.rank is not None
+}
+
+
 def card_points(cards: Iterable[Card]) -> int:
     """The cards' total towards Game (F5)."""
-    return sum(GAME_VALUES.get(card.rank, 0) for card in cards if card.rank is not None)
+    return sum(map(_POINTS.__getitem__, cards))
 
 
 class Award(NamedTuple):
