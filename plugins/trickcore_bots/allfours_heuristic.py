@@ -4,7 +4,8 @@ It follows the rule book ``shared/rules/allfours.md`` (section numbers F1-F8 in 
 and sees only its seat's view and the legal actions (F8). In short:
 
 * **Stand or beg (F3).** The hand's worth in the kicked suit counts its trumps (the Ace and
-  King for High, the Jack, the Ten for Game, and length) and its tens. It stands with a fair
+  King for High, the Two and Three for Low, the Jack, the Ten for Game, and length) and its
+  plain tens. It stands with a fair
   hand and begs with a poor one; at one point from the target it begs, since a given point
   wins the game (unless ``no_give_to_win``); when the dealer's side is close to the target it
   stands more readily (a run of the pack gives the dealer more kicks to score).
@@ -12,12 +13,16 @@ and sees only its seat's view and the legal actions (F8). In short:
   begged suit (keeping that trump is worth a point) and runs the pack otherwise; never gives
   the point that would win the game for the beggar's side.
 * **Play (F4, F5).** It counts Game points in every trick. Leading, it draws trumps with the
-  best trump left when an opponent may still hold the jack (to hang it), cashes plain-suit
-  winners, and otherwise leads a low card, keeping its tens. Following, it hangs an opponent's
-  jack when it can, feeds its tens and honours to a partner who is winning safely, wins a
-  trick worth having as cheaply as it safely can, trumps a plain lead only when the trick is
-  worth it (a ten, four Game points or the jack) or it holds no card of the suit, keeps its own
-  jack safe from higher trumps still out, and otherwise throws its least valuable card.
+  best trump left when an opponent may still hold the jack (to hang it), leads its jack once
+  no higher trump is out, cashes plain cards that are the best left of their suit, and
+  otherwise leads its cheapest card, keeping its tens. Following, it hangs an opponent's jack
+  when it can, feeds its tens and honours to a partner who is winning the trick, wins a trick
+  as cheaply as it can with a card no unseen card of its suit beats, trumps a plain lead only
+  when the trick holds Game points (four or more, or any when it cannot follow or nobody of
+  the other side plays after it) or the jack, keeps its own jack away from higher trumps still
+  out, and otherwise throws its least valuable card. Treating the best card left of a suit as
+  a winner (though an opponent may trump it) and the thresholds were measured against random
+  play (``docs/bots.md``).
 
 Deterministic given the view: ties are broken by card index.
 """
@@ -118,8 +123,8 @@ class AllFoursHeuristicBot:
     # -- standing and begging (F3) -------------------------------------------------------------
 
     def worth(self, hand: Iterable[Card], trump: Suit) -> float:
-        """The hand's worth with ``trump`` as trump: its trumps (High, the jack, Game, length)
-        and its plain tens."""
+        """The hand's worth with ``trump`` as trump: its trumps (High, Low, the jack, Game,
+        length) and its plain tens."""
         total = 0.0
         for card in hand:
             if card.suit is trump:
