@@ -38,3 +38,18 @@ def test_a_table_refuses_a_human_acting_out_of_turn() -> None:
     assert table.actions == before
     table.play(3, Stand())
     assert table.actions[-1] == Stand()
+
+
+def test_errors_name_what_is_wrong_and_change_nothing() -> None:
+    """F6: a card not held, an action after the game is over, chance asked while a player is to
+    act, and a seat that is not at the table are each refused with a clear error."""
+    game, state = deal({}, "3H", players=2)
+    with pytest.raises(ValueError, match="seats are 0-1, not 2"):
+        game.view(state, 2)
+    with pytest.raises(IllegalActionError, match="no chance action is due"):
+        game.sample_chance(state, trickcore.Rng(0))
+    with pytest.raises(IllegalActionError, match=r"legal: stand, beg"):
+        game.apply(state, Play(card=C("AS")))
+    four, over = deal({}, "JH", scores=(11, 0))
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        four.apply(over, Stand())
