@@ -8,6 +8,7 @@ import pytest
 from allfours_helpers import C, allfours, cs, deal, play_out, run, stacked
 
 from trickcore import CHANCE, Rng, Shuffle
+from trickcore.testing import stacked_shuffle
 from trickcore_allfours import PACK, Kick, Phase, Score
 
 
@@ -102,3 +103,16 @@ def test_every_fresh_deal_is_its_own_shuffle() -> None:
     assert game.legal_actions(state) == ()
     again = game.apply(state, Shuffle(order=PACK))
     assert again.hand_number == 2 and again.hands[2] == tuple(PACK[k] for k in range(0, 24, 4))
+
+
+def test_the_kits_stacked_shuffle_deals_as_f2_says() -> None:
+    """F2: ``trickcore.testing.stacked_shuffle`` stacks the fresh deal through the game's deal
+    schedule; it agrees with the rule book's order, written out independently in the test
+    helper."""
+    game = allfours(2)
+    hands = {1: "AS KS QS JS TS 9S", 2: "AH KH QH JH TH 9H"}
+    kit = stacked_shuffle(game, hands, dealer=2, kick="6D")
+    state = game.apply(game.initial_state(), kit)
+    assert state.hands[1] == cs(hands[1]) and state.hands[2] == cs(hands[2])
+    assert state.kicks == (Kick(card=C("6D"), points=2),) and state.scores == (2, 0)
+    assert kit.order[:25] == stacked(4, 2, hands, "6D").order[:25]
