@@ -17,7 +17,8 @@ __all__ = ["Narrator"]
 class Narrator:
     """Prints what each action did, as a spectator sees it (``game.events(..., None)``), and
     after each shuffle the hand of every seat (from each seat's view, see
-    :func:`~trickcore.cli.text.hand_of`). A blank line starts each deal."""
+    :func:`~trickcore.cli.text.hand_of`), again whenever every seat was dealt more cards
+    without a shuffle (All Fours' run of the pack). A blank line starts each deal."""
 
     def __init__(
         self,
@@ -42,8 +43,17 @@ class Narrator:
             actor = game.actor(before)
             who = "chance" if actor is CHANCE else f"seat {actor}"
             self._echo(f"{who}: {describe(action)}")
-        if dealt:
+        if dealt or self._dealt_more(before, after):
             self.hands(after)
+
+    def _dealt_more(self, before: Any, after: Any) -> bool:
+        """Whether every seat holds more cards after the action than before it."""
+        game = self._game
+        for seat in range(game.seats):
+            old, new = hand_of(game, before, seat), hand_of(game, after, seat)
+            if old is None or new is None or len(new) <= len(old):
+                return False
+        return True
 
     def hands(self, state: Any) -> None:
         """Every seat's hand in ``state``, one line each (nothing if views have no hand)."""

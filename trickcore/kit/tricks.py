@@ -223,8 +223,22 @@ class FollowOrTrump(FollowSuit):
     def legal_plays(
         self, hand: Sequence[Card], trick: Sequence[Card], plays: Mapping[Card, T]
     ) -> tuple[T, ...]:
-        """:meth:`legal` as the game's play actions, ``plays[card]`` for each legal card."""
-        return tuple(plays[card] for card in hand if self.allows(hand, trick, card))
+        """:meth:`legal` as the game's play actions, ``plays[card]`` for each legal card: the
+        same answer as :meth:`allows` card by card, worked out once for the hand (the hot path
+        of ``legal_actions``)."""
+        if not trick:
+            return tuple(map(plays.__getitem__, hand))
+        order = self.order
+        suit_of, strength = order.suit_of, order.strength
+        led = suit_of[trick[0]]
+        if not any(suit_of[held] is led for held in hand):
+            return tuple(map(plays.__getitem__, hand))
+        lowest = TRUMP_BASE  # the weakest trump that may be played instead of following
+        if self.no_undertrump and led is not order.trump:
+            lowest = max(lowest, self._best_trump(trick) + 1)
+        return tuple(
+            plays[card] for card in hand if suit_of[card] is led or strength[card] >= lowest
+        )
 
     def revealed(self, trick: Sequence[Card], card: Card) -> Suit | None:
         """The suit led, when ``card`` neither follows it nor is a trump (a trump played to a

@@ -1,0 +1,67 @@
+"""Full states consistent with a view, for search bots (DESIGN 4, ``determinize``).
+
+The cards a seat has not seen (the other hands and the undealt stock) are dealt at random by
+:func:`~trickcore.kit.hidden.deal_hidden`, honouring what the view shows (F8): hand sizes, the
+cards kicked in this deal (out of play, F2), the cards played, and the suits a player showed out
+of. Under F4 a player holding the suit led may trump instead of following, so trumping a plain
+lead reveals nothing; only a card that neither follows nor trumps (or, with ``no_undertrump``,
+an under-trump) reveals a void: the kit's :class:`~trickcore.kit.tricks.FollowOrTrump` answers it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trickcore.cards import Card, Suit
+from trickcore.game import Seat
+from trickcore.kit.hidden import deal_hidden, unseen_cards
+from trickcore.kit.tricks import revealed_voids
+from trickcore.rng import Rng
+from trickcore.sampling import Slot
+from trickcore_allfours.deal import PACK
+from trickcore_allfours.state import AllFoursState, Phase
+from trickcore_allfours.view import PROJECTION, AllFoursView
+
+if TYPE_CHECKING:
+    from trickcore_allfours.rules import AllFours
+
+__all__ = ["determinize", "seen_cards", "voids"]
+
+
+def voids(game: AllFours, view: AllFoursView) -> dict[Seat, set[Suit]]:
+    """The suits each seat is known to hold none of, from the tricks of this deal (F4)."""
+    if view.trump is None:
+        return {seat: set() for seat in range(game.seats)}
+    plays = [(trick.seats, trick.cards) for trick in view.tricks]
+    plays.append((view.trick_seats, view.trick))
+    return revealed_voids(game.follow_policy(view.trump), plays, game.seats)
+
+
+def seen_cards(view: AllFoursView) -> set[Card]:
+    """The cards of this deal that the view's seat has seen: its hand, the kicks and the cards
+    played (the last hand's count names cards of an earlier shuffle: not these)."""
+    seen = set(view.hand)
+    seen.update(kick.card for kick in view.kicks)
+    seen.update(card for trick in view.tricks for card in trick.cards)
+    seen.update(view.trick)
+    return seen
+
+
+def determinize(game: AllFours, view: AllFoursView, rng: Rng) -> AllFoursState:
+    """A state agreeing with ``view``; the unseen cards are dealt from ``rng``."""
+    if view.phase is Phase.DRAW_DEALER or view.phase is Phase.DEAL:
+        return PROJECTION.state(view, hands=((),) * game.seats, stock=())
+    seat = view.seat
+    unseen = unseen_cards(PACK, seen_cards(view))
+    others = {other: view.hand_sizes[other] for other in range(game.seats) if other != seat}
+    hands, (stock,) = deal_hidden(
+        rng,
+        unseen,
+        others,
+        voids=voids(game, view),
+        rest=[Slot(len(unseen) - sum(others.values()))],
+    )
+    hands[seat] = view.hand
+    return PROJECTION.state(
+        view, hands=tuple(hands[other] for other in range(game.seats)), stock=stock
+    )

@@ -1,0 +1,137 @@
+"""All Fours events: the kit's generic ones and All Fours' own (kick, stand, beg, give one, run
+the pack, redeal, the card points for Game).
+
+The rules write them as they apply an action (:mod:`trickcore.kit.events`); a seat's events show
+its own cards after a deal or a run of the pack (F8); a spectator (``None``) sees the public
+events only. Points, the kick's included, are :class:`~trickcore.kit.events.PointsScored` events
+citing their rule-book section.
+"""
+
+from __future__ import annotations
+
+from trickcore.cards import Card, Suit
+from trickcore.game import Event
+from trickcore.kit.events import (
+    CardPlayed,
+    DealerDrawn,
+    Dealt,
+    GameOver,
+    GenericEvent,
+    HandOver,
+    PointsScored,
+    TrickWon,
+)
+
+__all__ = [
+    "AllFoursEvent",
+    "Begged",
+    "CardPlayed",
+    "DealerDrawn",
+    "Dealt",
+    "GameCounted",
+    "GameOver",
+    "GaveOne",
+    "HandOver",
+    "Kicked",
+    "PackRun",
+    "PlayBegins",
+    "PointsScored",
+    "Redealt",
+    "Stood",
+    "TrickWon",
+]
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+class Kicked(Event, frozen=True, tag="kicked"):
+    """The dealer turned up a kick; its suit is trump for now, and it scores ``points`` for the
+    dealer's side (F2). ``number`` counts the kicks of the deal from 1."""
+
+    dealer: int
+    card: Card
+    points: int
+    number: int
+
+    def __str__(self) -> str:
+        scores = f", {self.points} for the dealer's side" if self.points else ""
+        assert self.card.suit is not None
+        return f"Seat {self.dealer} kicks {self.card}: {self.card.suit.name.lower()}{scores}."
+
+
+class Stood(Event, frozen=True, tag="stood"):
+    """The player on the dealer's right stands (F3)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} stands."
+
+
+class Begged(Event, frozen=True, tag="begged"):
+    """The player on the dealer's right begs (F3)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} begs."
+
+
+class GaveOne(Event, frozen=True, tag="gave_one"):
+    """The dealer gave one to the beggar's side (F3)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} gives one."
+
+
+class PackRun(Event, frozen=True, tag="pack_run"):
+    """The dealer ran the pack: 3 more cards to each player (F3). ``hand`` is the viewing seat's
+    hand after it, ``None`` for a spectator."""
+
+    dealer: int
+    hand: tuple[Card, ...] | None
+
+    def __str__(self) -> str:
+        mine = f" Your hand: {_cards(self.hand)}." if self.hand is not None else ""
+        return f"Seat {self.dealer} runs the pack: 3 more cards each.{mine}"
+
+
+class Redealt(Event, frozen=True, tag="redealt"):
+    """The pack could not supply another run: the same dealer deals afresh; points scored so
+    far are kept (F3)."""
+
+    dealer: int
+
+    def __str__(self) -> str:
+        return f"The pack has run out: seat {self.dealer} shuffles and deals again."
+
+
+class PlayBegins(Event, frozen=True, tag="play_begins"):
+    """Trump is settled and the first trick is led (F4)."""
+
+    trump: Suit
+    leader: int
+
+    def __str__(self) -> str:
+        return f"Trumps: {self.trump.name.lower()}. Seat {self.leader} leads."
+
+
+class GameCounted(Event, frozen=True, tag="game_counted"):
+    """Each side's card points for Game (F5); equal totals score nothing."""
+
+    points: tuple[int, int]
+
+    def __str__(self) -> str:
+        totals = f"side 0 counts {self.points[0]}, side 1 counts {self.points[1]}"
+        tie = ": a tie, no point" if self.points[0] == self.points[1] else ""
+        return f"Game: {totals}{tie}."
+
+
+AllFoursEvent = (
+    GenericEvent | Kicked | Stood | Begged | GaveOne | PackRun | Redealt | PlayBegins | GameCounted
+)
+"""Every All Fours event: the kit's generic ones and All Fours' own."""
