@@ -76,10 +76,8 @@ class Rng:
 
     def __init__(self, seed: SeedPart, *labels: SeedPart) -> None:
         self._path: tuple[SeedPart, ...] = (seed, *labels)
-        hasher = _blake2b(digest_size=32, person=_PERSON)
-        for part in self._path:
-            hasher.update(_encode_part(part))
-        self._start(hasher)
+        material = b"".join([_encode_part(part) for part in self._path])
+        self._start(_blake2b(material, digest_size=32, person=_PERSON))
 
     def _start(self, hasher: Any) -> None:
         # The key hash keeps the path absorbed so far: derive() continues from a copy of it,

@@ -12,18 +12,16 @@ and the game ends as soon as a side reaches the target, mid-deal or mid-count.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
-from trickcore.game import CHANCE, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
+from trickcore.game import CHANCE, Actor, Direction, Game, Outcome, Shuffle
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import DealSchedule, take
 from trickcore.kit.events import (
     CardPlayed,
-    DealerDrawn,
     Dealt,
     EventLog,
     GameOver,
@@ -59,7 +57,6 @@ __all__ = ["REASONS", "AllFours"]
 
 _STAND, _BEG, _GIVE_ONE, _RUN_PACK = Stand(), Beg(), GiveOne(), RunPack()
 
-_Rule = Callable[[AllFoursState, AllFoursAction, EventLog | None], AllFoursState]
 """The rule of one phase: the state after an action, written to the log if there is one."""
 
 REASONS: dict[Reason, tuple[str, str]] = {
@@ -87,6 +84,8 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
     state_type: ClassVar[type[AllFoursState]] = AllFoursState
     view_type: ClassVar[type[AllFoursView]] = AllFoursView
     event_type: ClassVar[Any] = AllFoursEvent
+    deal_phase: ClassVar[Phase] = Phase.DEAL
+    """The phase after the draw for the first dealer (the kit's ``draw_dealer`` rule)."""
     renderer: ClassVar[Renderer[AllFoursView]] = AllFoursRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
@@ -104,13 +103,13 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         }
         self._plays = {card: Play(card=card) for card in PACK}
         self._no_hands: tuple[tuple[Card, ...], ...] = ((),) * table.seating.seats
-        self._phase_rules: dict[Phase, _Rule] = {
-            Phase.DRAW_DEALER: self._draw_dealer,
+        self.phase_rules = {
+            Phase.DRAW_DEALER: self.draw_dealer,
             Phase.DEAL: self._deal,
             Phase.STAND_OR_BEG: self._stand_or_beg,
             Phase.GIVE_OR_RUN: self._give_or_run,
             Phase.PLAY: self._play,
-            Phase.OVER: self._over,
+            Phase.OVER: self.game_over,
         }
 
     # -- the rules of the table -------------------------------------------------------------
@@ -168,20 +167,6 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
             return self.dealer_draws
         return ()
 
-    def sample_chance(self, state: AllFoursState, rng: Rng) -> AllFoursAction:
-        """The first dealer or the shuffle, drawn from ``rng``."""
-        if state.phase is Phase.DEAL:
-            return self.shuffle(rng)
-        if state.phase is Phase.DRAW_DEALER:
-            return self.dealer_draws[rng.below(self.seats)]
-        raise self.no_chance(state)
-
-    def apply(self, state: AllFoursState, action: AllFoursAction) -> AllFoursState:
-        """The state after ``action``. An illegal action (or one out of turn, F6) raises
-        :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the
-        legal ones; ``state`` itself never changes."""
-        return self._phase_rules[state.phase](state, action, None)
-
     def outcome(self, state: AllFoursState) -> Outcome:
         """Points per side; over when a side reached the target, or after one hand with
         ``single_hand`` (the side with more points in it wins; equal points: a draw)."""
@@ -197,30 +182,6 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         return _validate.problems(self, state)
 
     # -- the transition --------------------------------------------------------------------
-
-    def transition(
-        self, state: AllFoursState, action: AllFoursAction, log: EventLog | None
-    ) -> AllFoursState:
-        """F1-F6: the state after ``action``, its events written to ``log`` if there is one.
-        The rule of the state's phase matches the actions that phase accepts; any other action
-        (an action out of turn among them, F6) is illegal there and changes nothing."""
-        return self._phase_rules[state.phase](state, action, log)
-
-    def _draw_dealer(
-        self, state: AllFoursState, action: AllFoursAction, log: EventLog | None
-    ) -> AllFoursState:
-        match action:
-            case DrawDealer(seat=seat) if seat in range(self.seats):  # F1
-                if log is not None:
-                    log.add(DealerDrawn(seat=seat))
-                return replace(state, phase=Phase.DEAL, dealer=seat)
-            case _:
-                raise self.illegal(state, action)
-
-    def _over(
-        self, state: AllFoursState, action: AllFoursAction, log: EventLog | None
-    ) -> AllFoursState:
-        raise self.illegal(state, action)
 
     # -- the deal and the kick (F2) --------------------------------------------------------
 

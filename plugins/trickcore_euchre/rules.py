@@ -20,7 +20,6 @@ from trickcore.game import (
     CHANCE,
     Actor,
     Direction,
-    DrawDealer,
     Game,
     Outcome,
     Shuffle,
@@ -30,7 +29,6 @@ from trickcore.kit.deal import take
 from trickcore.kit.events import (
     CardPlayed,
     CardTurnedUp,
-    DealerDrawn,
     Dealt,
     EventLog,
     GameOver,
@@ -81,7 +79,6 @@ _GO_ALONE = GoAlone()
 _WITH_PARTNER = WithPartner()
 _PASSES = tuple(Bid(seat=seat, kind="pass") for seat in range(SEATING.seats))
 
-_Rule = Callable[[EuchreState, EuchreAction, EventLog | None], EuchreState]
 """The rule of one phase: the state after an action, written to the log if there is one."""
 
 # Who is asked "alone?" (E6), by option, as a test on (seat, maker).
@@ -107,6 +104,8 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     state_type: ClassVar[type[EuchreState]] = EuchreState
     view_type: ClassVar[type[EuchreView]] = EuchreView
     event_type: ClassVar[Any] = EuchreEvent
+    deal_phase: ClassVar[Phase] = Phase.DEAL
+    """The phase after the draw for the first dealer (the kit's ``draw_dealer`` rule)."""
     renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
@@ -124,8 +123,8 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
-        self._phase_rules: dict[Phase, _Rule] = {
-            Phase.DRAW_DEALER: self._draw_dealer,
+        self.phase_rules = {
+            Phase.DRAW_DEALER: self.draw_dealer,
             Phase.DEAL: self._deal,
             Phase.BID_FIRST: self._bid,
             Phase.BID_SECOND: self._bid,
@@ -133,7 +132,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             Phase.DISCARD: self._discard,
             Phase.ALONE: self._declare,
             Phase.PLAY: self._play,
-            Phase.OVER: self._over,
+            Phase.OVER: self.game_over,
         }
 
     # -- the rules of the table -------------------------------------------------------------
@@ -193,12 +192,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             return self.dealer_draws
         return ()
 
-    def apply(self, state: EuchreState, action: EuchreAction) -> EuchreState:
-        """The state after ``action``. An illegal action raises
-        :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the
-        legal ones; ``state`` itself never changes."""
-        return self._phase_rules[state.phase](state, action, None)  # transition, one call less
-
     def outcome(self, state: EuchreState) -> Outcome:
         """Points per side; over when a side reached the target, or after one hand with
         ``single_hand`` (a thrown-in hand is then a draw)."""
@@ -214,25 +207,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         return _validate.problems(self, state)
 
     # -- the transition --------------------------------------------------------------------
-
-    def transition(
-        self, state: EuchreState, action: EuchreAction, log: EventLog | None
-    ) -> EuchreState:
-        """E1-E8: the state after ``action``, its events written to ``log`` if there is one.
-        The rule of the state's phase matches the actions that phase accepts; any other action
-        is illegal there."""
-        return self._phase_rules[state.phase](state, action, log)
-
-    def _draw_dealer(
-        self, state: EuchreState, action: EuchreAction, log: EventLog | None
-    ) -> EuchreState:
-        match action:
-            case DrawDealer(seat=seat) if seat in range(SEATING.seats):  # E1
-                if log is not None:
-                    log.add(DealerDrawn(seat=seat))
-                return replace(state, phase=Phase.DEAL, dealer=seat)
-            case _:
-                raise self.illegal(state, action)
 
     def _bid(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
         match action:
@@ -253,9 +227,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
                 return self._call(state, action, log)
             case _:
                 raise self.illegal(state, action)
-
-    def _over(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
-        raise self.illegal(state, action)
 
     # -- the deal (E3) ---------------------------------------------------------------------
 

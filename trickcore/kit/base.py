@@ -30,7 +30,7 @@ The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``out
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
@@ -47,12 +47,15 @@ from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.kit.validation import differences, replay
 from trickcore.rng import Rng
 
-__all__ = ["TrickGame"]
+__all__ = ["Rule", "TrickGame"]
 
 S = TypeVar("S", bound=msgspec.Struct)
 A = TypeVar("A")
 V = TypeVar("V", bound=msgspec.Struct)
 Opt = TypeVar("Opt")
+
+Rule = Callable[[S, A, EventLog | None], S]
+"""A rule of one phase: ``(state, action, log) -> state``, as :meth:`TrickGame.transition`."""
 
 
 class TrickGame(Generic[S, A, V, Opt]):
@@ -68,6 +71,8 @@ class TrickGame(Generic[S, A, V, Opt]):
     view_type: ClassVar[type[Any]]
     event_type: ClassVar[Any] = GenericEvent
     """The game's event union; the kit's generic events unless the game adds its own."""
+    deal_phase: ClassVar[Any] = None
+    """The phase that follows the draw for the first dealer (:meth:`draw_dealer`)."""
 
     def __init__(
         self,
@@ -93,6 +98,10 @@ class TrickGame(Generic[S, A, V, Opt]):
             DrawDealer(seat=seat) for seat in range(seating.seats)
         )
         """The chance outcomes of drawing the first dealer, one per seat."""
+        self.phase_rules: Mapping[Any, Rule[S, A]] | None = None
+        """The rule of each phase, for a game whose transition is one rule per phase (set in
+        its ``__init__``; :meth:`transition` and :meth:`apply` then run the state's phase's
+        rule). :meth:`draw_dealer` and :meth:`game_over` are two such rules."""
 
     @property
     def options(self) -> Opt:
@@ -115,8 +124,12 @@ class TrickGame(Generic[S, A, V, Opt]):
 
     def transition(self, state: S, action: A, log: EventLog | None) -> S:
         """The state after ``action``, writing what happens to ``log`` when there is one; raise
-        :meth:`illegal` for an action that is not legal. The game's rules."""
-        raise NotImplementedError
+        :meth:`illegal` for an action that is not legal. The game's rules: a game writes it, or
+        sets :attr:`phase_rules` and this runs the rule of the state's phase."""
+        rules = self.phase_rules
+        if rules is None:
+            raise NotImplementedError(f"{type(self).__name__} writes no transition")
+        return rules[state.phase](state, action, log)  # type: ignore[attr-defined]
 
     def actor(self, state: S) -> Actor:
         """Who acts next (the game's own)."""
@@ -129,7 +142,27 @@ class TrickGame(Generic[S, A, V, Opt]):
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; an illegal action raises
         :class:`~trickcore.errors.IllegalActionError` and ``state`` never changes."""
+        rules = self.phase_rules
+        if rules is not None:  # the phase's rule at once: one call less on the hot path
+            return rules[state.phase](state, action, None)  # type: ignore[attr-defined]
         return self.transition(state, action, None)
+
+    def draw_dealer(self, state: S, action: A, log: EventLog | None) -> S:
+        """The rule of the phase in which chance draws the first dealer, for a state with
+        ``phase`` and ``dealer`` fields: a :class:`~trickcore.DrawDealer` of a seat at the table
+        makes that seat the dealer, moves to :attr:`deal_phase` and tells ``log``; anything
+        else is :meth:`illegal`."""
+        match action:
+            case DrawDealer(seat=seat) if type(seat) is int and 0 <= seat < self.seating.seats:
+                if log is not None:
+                    log.add(events.DealerDrawn(seat=seat))
+                return msgspec.structs.replace(state, phase=self.deal_phase, dealer=seat)
+            case _:
+                raise self.illegal(state, action)
+
+    def game_over(self, state: S, action: A, log: EventLog | None) -> S:
+        """The rule of the phase after the end of the game: every action is :meth:`illegal`."""
+        raise self.illegal(state, action)
 
     def events(self, state: S, action: A, seat: Seat | None) -> tuple[Event, ...]:
         """What ``action`` does to ``state``, as ``seat`` may see it (``None``: public only)."""
