@@ -143,16 +143,24 @@ class TrickGame(Generic[S, A, V, Opt]):
         if problems:
             raise InvalidStateError(f"invalid {self.name} state: " + "; ".join(problems))
 
-    def shuffle(self, rng: Rng) -> Shuffle:
-        """A shuffle of the whole pack drawn from ``rng``."""
-        return Shuffle(order=rng.shuffled(self.pack))
+    def shuffle(self, rng: Rng, cards: Sequence[Card] | None = None) -> Shuffle:
+        """A shuffle of the whole pack drawn from ``rng``; given ``cards``, a shuffle of those
+        only (a pile gathered during the hand, such as Apples' bidding pile)."""
+        return Shuffle(order=rng.shuffled(self.pack if cards is None else cards))
 
-    def shuffled_pack(self, state: S, action: Shuffle) -> tuple[Card, ...]:
-        """The order of a supplied shuffle, if it holds the pack's cards once each; otherwise
-        :meth:`illegal` names what is missing, doubled or foreign."""
+    def shuffled_pack(
+        self, state: S, action: Shuffle, cards: Sequence[Card] | None = None
+    ) -> tuple[Card, ...]:
+        """The order of a supplied shuffle, if it holds the pack's cards (or, given, ``cards``:
+        a pile) once each; otherwise :meth:`illegal` names what is missing, doubled or
+        foreign."""
         order = action.order
-        if len(order) != len(self._pack_set) or self._pack_set.symmetric_difference(order):
-            raise self.illegal(state, action, shuffle_problem(order, self.pack))
+        if cards is None:
+            expected, listed = self._pack_set, self.pack
+        else:
+            expected, listed = frozenset(cards), tuple(cards)
+        if len(order) != len(expected) or expected.symmetric_difference(order):
+            raise self.illegal(state, action, shuffle_problem(order, listed))
         return order
 
     def no_chance(self, state: S) -> IllegalActionError:
