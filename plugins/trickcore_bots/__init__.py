@@ -3,11 +3,13 @@ exactly as a third-party bot package would be (DESIGN 5, 6).
 
 * ``random`` (:class:`RandomBot`): every game; a uniform choice among the legal actions.
 * ``heuristic`` for Euchre (:class:`EuchreHeuristicBot`): plays like a sensible club player.
+* ``heuristic`` for Apples (:class:`ApplesHeuristicBot`): plays by the source's strategy notes.
 """
 
 from __future__ import annotations
 
+from trickcore_bots.apples_heuristic import ApplesHeuristicBot
 from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
 from trickcore_bots.random_bot import RandomBot
 
-__all__ = ["EuchreHeuristicBot", "RandomBot"]
+__all__ = ["ApplesHeuristicBot", "EuchreHeuristicBot", "RandomBot"]

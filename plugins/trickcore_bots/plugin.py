@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from trickcore.hookspecs import BotRegistrar, hookimpl
+from trickcore_bots.apples_heuristic import ApplesHeuristicBot
 from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
 from trickcore_bots.random_bot import RandomBot
 
@@ -11,6 +12,7 @@ __all__ = ["trickcore_register_bots"]
 
 @hookimpl
 def trickcore_register_bots(register: BotRegistrar) -> None:
-    """Register ``random`` (every game) and the Euchre ``heuristic``."""
+    """Register ``random`` (every game) and the Euchre and Apples ``heuristic`` bots."""
     register(RandomBot)
     register(EuchreHeuristicBot)
+    register(ApplesHeuristicBot)
