@@ -102,9 +102,12 @@ def paired_ratios(a: Timing, b: Timing) -> list[float]:
 # --- trickcore ------------------------------------------------------------------------------
 
 
-def _trickcore_playouts(hands: int, seed: int, chance_stream: Callable[[int, int], Rng]) -> Tally:
-    """Random hands; chance action k of hand i is drawn from ``chance_stream(i, k)``."""
-    game: Any = trickcore.load("euchre", single_hand=True)
+def _trickcore_playouts(
+    hands: int, seed: int, chance_stream: Callable[[int, int], Rng], name: str = "euchre"
+) -> Tally:
+    """Random hands of game ``name`` (one hand each: ``single_hand``); chance action k of hand
+    i is drawn from ``chance_stream(i, k)``."""
+    game: Any = trickcore.load(name, single_hand=True)
     initial_state = game.initial_state
     actor = game.actor
     legal_actions = game.legal_actions
