@@ -35,6 +35,12 @@ def test_a_supplied_pile_shuffle_is_checked_against_the_pile() -> None:
         game.shuffled_pack(state, Shuffle(order=(*PILE[:3], Card("AS"))), PILE)
 
 
+def test_the_chance_text_of_an_illegal_action_defaults_to_the_whole_pack() -> None:
+    game = HighCard()
+    state = game.initial_state()
+    assert game.chance_text(state) == "a shuffle of the whole pack"
+
+
 def test_undo_exchange_gives_back_the_hands_before_it() -> None:
     held = [cards("AS 2C"), cards("KH 3D")]
     given = [cards("QS"), cards("JH")]

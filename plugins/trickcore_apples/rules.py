@@ -174,6 +174,12 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         assert call.number is not None and call.suit is not None
         return strength(call.number, call.suit)
 
+    def chance_text(self, state: ApplesState) -> str:
+        """The shuffle chance owes: the whole pack, or the bidding pile (A2, A4)."""
+        if state.phase is Phase.PILE_DEAL:
+            return f"a shuffle of the {len(self.pile(state))} cards of the bidding pile"
+        return super().chance_text(state)
+
     def sample_chance(self, state: ApplesState, rng: Rng) -> ApplesAction:
         """The first dealer, the deal's shuffle or the bidding pile's shuffle, from ``rng``."""
         if state.phase is Phase.DEAL:

@@ -169,6 +169,12 @@ class TrickGame(Generic[S, A, V, Opt]):
         where = f"the game is in the {phase} phase" if isinstance(phase, str) else "no chance"
         return IllegalActionError(f"no chance action is due: {where}", seat=self.actor(state))
 
+    def chance_text(self, state: S) -> str:
+        """What chance may do in ``state`` when its actions cannot be listed, for
+        :meth:`illegal`: ``"a shuffle of the whole pack"``; a game whose chance also shuffles a
+        pile gathered during the hand says so here."""
+        return "a shuffle of the whole pack"
+
     def illegal(self, state: S, action: object, why: str = "") -> IllegalActionError:
         """The error for ``action``, which is not legal in ``state``: it names the seat, the
         action, the phase (a state's ``phase`` field, when it has one), ``why`` and the legal
@@ -183,7 +189,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         who = "chance" if actor is CHANCE else f"seat {actor}"
         phase = getattr(getattr(state, "phase", None), "value", None)
         where = f" in the {phase} phase" if isinstance(phase, str) else ""
-        listed = ", ".join(str(a) for a in legal) if legal else "a shuffle of the whole pack"
+        listed = ", ".join(str(a) for a in legal) if legal else self.chance_text(state)
         reason = f": {why}" if why else ""
         return IllegalActionError(
             f"{shown} is not legal for {who}{where}{reason}; legal: {listed}",
