@@ -80,10 +80,6 @@ def determinize(game: Apples, view: ApplesView, rng: Rng) -> ApplesState:
     raise ValueError(f"no state fits seat {seat}'s view after {TRIES} draws")
 
 
-def _set(entries: list[tuple[Card, ...]], seat: Seat, value: tuple[Card, ...]) -> None:
-    entries[seat] = value
-
-
 def _before_the_pile_returns(
     view: ApplesView, others: tuple[Seat, ...], minimums: Mapping[Seat, dict[Suit, int]], rng: Rng
 ) -> ApplesState:
@@ -91,8 +87,8 @@ def _before_the_pile_returns(
     unseen = [card for card in PACK if card not in own]
     dealt, _ = deal_hidden(rng, unseen, dict.fromkeys(others, HAND_SIZE), at_least=minimums)
     hands, given = list(_NOTHING), list(_NOTHING)
-    _set(hands, view.seat, view.hand)
-    _set(given, view.seat, view.given)
+    hands[view.seat] = view.hand
+    given[view.seat] = view.given
     for other in others:
         original = dealt[other]
         choosable = (
@@ -101,8 +97,8 @@ def _before_the_pile_returns(
             else original
         )
         out = rng.shuffled(choosable)[: view.given_sizes[other]]
-        _set(given, other, out)
-        _set(hands, other, tuple(card for card in original if card not in out))
+        given[other] = out
+        hands[other] = tuple(card for card in original if card not in out)
     return PROJECTION.state(
         view, hands=tuple(hands), given=tuple(given), received=_NOTHING, targets=_NOTHING
     )

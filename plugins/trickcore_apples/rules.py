@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from msgspec.structs import replace
+from msgspec.structs import asdict, replace
 
 from trickcore.cards import Card, Suit
 from trickcore.game import CHANCE, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
@@ -61,7 +61,9 @@ _Rule = Callable[[ApplesState, ApplesAction, EventLog | None], ApplesState]
 """The rule of one phase: the state after an action, written to the log if there is one."""
 
 
-def _with(entries: tuple[tuple[Card, ...], ...], seat: int, more: tuple[Card, ...]) -> Any:
+def _with(
+    entries: tuple[tuple[Card, ...], ...], seat: int, more: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
     """``entries`` with ``more`` added to ``seat``'s entry."""
     return (*entries[:seat], entries[seat] + more, *entries[seat + 1 :])
 
@@ -480,7 +482,7 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         over, winner, overtime = self._game_end(scores, tuple(seat.points for seat in seats), state)
         if log is not None:
             for seat_score, total in zip(seats, scores, strict=True):
-                log.add(RoundScored(total=total, **_fields(seat_score)))
+                log.add(RoundScored(total=total, **asdict(seat_score)))
             tricks = tricks_by_side(SEATING, state.tricks)
             log.add(HandOver(hand_number=state.round_number, tricks=tricks, scores=scores))
             if over:
@@ -513,16 +515,6 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
 def _leaders(values: tuple[int, ...]) -> list[int]:
     top = max(values)
     return [seat for seat, value in enumerate(values) if value == top]
-
-
-def _fields(score: SeatScore) -> dict[str, Any]:
-    return {
-        "seat": score.seat,
-        "target": score.target,
-        "winnings": score.winnings,
-        "groups": score.groups,
-        "points": score.points,
-    }
 
 
 if TYPE_CHECKING:  # mypy proves that Apples satisfies the Game protocol

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from apples_helpers import HANDS, PASS, apples, bid, deal, run
 
+import trickcore
 from trickcore import CHANCE, IllegalActionError, Rng, Shuffle, Suit
 from trickcore.testing import ScriptError
 from trickcore_apples import Bid, Call, Phase
@@ -126,3 +127,20 @@ def test_pass_is_final_the_last_player_may_still_bid_or_pass() -> None:
     assert (won.phase, won.declarer) == (Phase.PILE, 3)
     redeal = run(game, state, [(3, PASS)])
     assert (redeal.phase, redeal.dealer) == (Phase.DEAL, 3)
+
+
+def test_pass_is_final_a_table_refuses_the_seat_that_passed() -> None:
+    """At a table of four humans, seat 0 passed: its later bid is refused (not its turn)."""
+    game = apples(3, pass_is_final=True)
+    table = trickcore.Table(game, [None, None, None, None], seed=5)
+    table.advance()  # the deal
+    table.play(0, PASS)
+    for seat in (1, 2):
+        cheapest = next(a for a in table.legal_actions(seat) if isinstance(a, Bid))
+        table.play(seat, cheapest)
+    table.play(3, PASS)
+    with pytest.raises(
+        trickcore.WrongSeatError, match=r"not seat 0's turn: seat 1 \(human\) is to act"
+    ):
+        table.play(0, bid(1, "S"))
+    assert table.to_act == 1
