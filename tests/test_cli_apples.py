@@ -4,9 +4,11 @@ each player's scoring groups; a human at the terminal; replays; the Apples rende
 from __future__ import annotations
 
 import inspect
+import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 click = pytest.importorskip("click")
@@ -16,7 +18,7 @@ from click.testing import CliRunner, Result  # noqa: E402
 
 import trickcore  # noqa: E402
 from trickcore.cli.app import cli  # noqa: E402
-from trickcore_apples import Give  # noqa: E402
+from trickcore_apples import Bid, Give  # noqa: E402
 from trickcore_apples.render import ApplesRenderer  # noqa: E402
 
 _SEPARATE: dict[str, Any] = (
@@ -90,3 +92,22 @@ def test_the_renderer_describes_the_auction_pile_and_a_scored_round() -> None:
 
 def test_the_renderer_is_the_games() -> None:
     assert isinstance(trickcore.load("apples").renderer, ApplesRenderer)
+
+
+def test_schema_of_apples_names_every_part_and_the_option_bounds() -> None:
+    result = invoke("schema", "apples")
+    assert result.exit_code == 0, result.output
+    schema = json.loads(result.stdout)
+    assert set(schema["properties"]) == {"options", "action", "view", "event", "state", "replay"}
+    for name in ("Bid", "Give", "SetTarget", "Play", "ApplesView", "RoundScored", "ApplesReplay"):
+        assert name in schema["$defs"], name
+    options = schema["$defs"]["ApplesOptions"]["properties"]
+    assert options["target"]["minimum"] == 1 and options["target"]["default"] == 250
+    assert options["pass_is_final"]["description"].endswith("(A3).")
+    game = trickcore.load("apples")
+    action = msgspec.json.decode(
+        b'{"type": "bid", "number": 3, "suit": "D"}', type=game.action_type
+    )
+    assert action == bid(3, "D") and isinstance(action, Bid)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(b'{"type": "bid", "number": 14, "suit": "D"}', type=game.action_type)
