@@ -1,16 +1,20 @@
-"""Kit pieces for cards that move between hands within a hand (first needed by Apples' bidding
-pile, A4): shuffling a pile rather than the whole pack, undoing an exchange in ``validate``, and
-dealing hidden hands that hold at least so many cards of a suit (what a bid shows)."""
+"""Kit pieces first needed by Apples: for cards that move between hands within a hand (its
+bidding pile, A4), shuffling a pile rather than the whole pack, undoing an exchange in
+``validate``, and dealing hidden hands that hold at least so many cards of a suit (what a bid
+shows); and ``TrickGame.play_to_trick``, one card played to a trick."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
-from trickcore_example_game import HighCard
+from trickcore_example_game import HighCard, HighCardOptions
 
 from trickcore import Card, IllegalActionError, Rng, Shuffle, Suit, cards
+from trickcore.kit.events import EventLog
 from trickcore.kit.hidden import AT_LEAST_TRIES, deal_hidden
+from trickcore.kit.tricks import FollowSuit, TrickOrder
 from trickcore.kit.validation import undo_exchange
 
 PILE = cards("AS KH QD JC")
@@ -101,3 +105,47 @@ def test_at_least_that_cannot_be_met_raises() -> None:
             {1: 8, 2: 8},
             at_least={1: {Suit.SPADES: 5}, 2: {Suit.SPADES: 5}},
         )
+
+
+# -- one card played to a trick (TrickGame.play_to_trick) ---------------------------------------
+
+
+def _high_card_in_play() -> tuple[Any, Any]:
+    game = HighCard(HighCardOptions(players=2, first_dealer=0))
+    state = game.initial_state()
+    state = game.apply(state, game.sample_chance(state, Rng(4)))
+    return game, state
+
+
+def test_play_to_trick_plays_checks_logs_and_finishes_the_trick() -> None:
+    game, state = _high_card_in_play()
+    order = TrickOrder.plain(game.pack, None)
+    policy = FollowSuit(order)
+    hands = (cards("AS KH"), cards("QS JH"))
+    log = EventLog(None)
+    after, trick, done = game.play_to_trick(
+        state, "lead", Card("KH"), hands=hands, seats=(0, 1), trick=(), policy=policy,
+        finished=2, log=log,
+    )  # fmt: skip
+    assert after == (cards("AS"), cards("QS JH")) and trick == (Card("KH"),) and done is None
+    with pytest.raises(IllegalActionError, match="the suit led must be followed"):
+        game.play_to_trick(
+            state, "off", Card("QS"), hands=after, seats=(0, 1), trick=trick, policy=policy,
+            finished=2, log=None,
+        )  # fmt: skip
+    with pytest.raises(IllegalActionError, match="seat 1 does not hold AS"):
+        game.play_to_trick(
+            state, "not held", Card("AS"), hands=after, seats=(0, 1), trick=trick, policy=policy,
+            finished=2, log=None,
+        )  # fmt: skip
+    after, trick, done = game.play_to_trick(
+        state, "follow", Card("JH"), hands=after, seats=(0, 1), trick=trick, policy=policy,
+        finished=2, log=log,
+    )  # fmt: skip
+    assert trick == () and done is not None
+    assert (done.leader, done.seats, done.cards, done.winner) == (0, (0, 1), cards("KH JH"), 0)
+    assert [str(event) for event in log.events] == [
+        "Seat 0 plays KH.",
+        "Seat 1 plays JH.",
+        "Seat 0 wins trick 3 (KH JH).",
+    ]

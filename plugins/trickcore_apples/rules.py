@@ -20,13 +20,11 @@ from trickcore.game import CHANCE, Actor, Direction, DrawDealer, Game, Outcome, 
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import take
 from trickcore.kit.events import (
-    CardPlayed,
     DealerDrawn,
     Dealt,
     EventLog,
     GameOver,
     HandOver,
-    TrickWon,
 )
 from trickcore.kit.tricks import FollowSuit, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
@@ -421,36 +419,30 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
     def _play(self, state: ApplesState, action: ApplesAction, log: EventLog | None) -> ApplesState:
         if type(action) is not Play:  # a type test, not a match: this is the hot path
             raise self.illegal(state, action)
-        card = action.card
-        seat = state.turn
-        trick = state.trick
-        hand = state.hands[seat]
-        if card not in hand:
-            raise self.illegal(state, action, f"seat {seat} does not hold {card}")
         assert state.trump is not None
-        policy = self._policies[state.trump]
-        if trick and not policy.allows(hand, trick, card):  # A6
-            raise self.illegal(state, action, "the suit led must be followed")
-        if log is not None:
-            log.add(CardPlayed(seat=seat, card=card))
-        hands = take(state.hands, seat, card)
-        trick = (*trick, card)
         seats = state.trick_seats
-        if len(trick) < len(seats):
+        hands, trick, done = self.play_to_trick(  # A6: suit followed, the winner
+            state,
+            action,
+            action.card,
+            hands=state.hands,
+            seats=seats,
+            trick=state.trick,
+            policy=self._policies[state.trump],
+            finished=len(state.tricks),
+            log=log,
+        )
+        if done is None:
             return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
-        done = policy.finish(seats, trick)
-        winner = done.winner
         tricks = (*state.tricks, done)
-        if log is not None:
-            log.add(TrickWon(seat=winner, number=len(tricks), cards=trick))
-        if len(tricks) < TRICKS:
+        if len(tricks) < TRICKS:  # the winner leads the next trick
             return replace(
                 state,
                 hands=hands,
                 trick=(),
                 tricks=tricks,
-                turn=winner,
-                trick_seats=SEATING.order(winner),
+                turn=done.winner,
+                trick_seats=SEATING.order(done.winner),
             )
         return self._score_round(
             replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks), log

@@ -16,6 +16,8 @@ that the base provides:
   from a stream (:meth:`TrickGame.shuffle`) and the check of a supplied one
   (:meth:`TrickGame.shuffled_pack`).
 
+* :meth:`TrickGame.play_to_trick`, one card played to a trick: checked against the hand and
+  the follow policy, written to the log, and the trick finished when it is complete;
 * ``validate``, raising :class:`~trickcore.errors.InvalidStateError` with every problem the
   game's :meth:`TrickGame.problems` finds (:mod:`trickcore.kit.validation` helps find them).
 
@@ -33,10 +35,11 @@ import msgspec
 from trickcore.cards import Card
 from trickcore.errors import IllegalActionError, InvalidStateError
 from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Event, Seat, Shuffle
-from trickcore.kit.deal import DealSchedule, shuffle_problem
-from trickcore.kit.events import EventLog
+from trickcore.kit.deal import DealSchedule, shuffle_problem, take
+from trickcore.kit.events import CardPlayed, EventLog, TrickWon
 from trickcore.kit.hidden import Projection
 from trickcore.kit.seating import Seating
+from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.rng import Rng
 
 __all__ = ["TrickGame"]
@@ -142,6 +145,42 @@ class TrickGame(Generic[S, A, V, Opt]):
         problems = self.problems(state)
         if problems:
             raise InvalidStateError(f"invalid {self.name} state: " + "; ".join(problems))
+
+    def play_to_trick(
+        self,
+        state: S,
+        action: object,
+        card: Card,
+        *,
+        hands: tuple[tuple[Card, ...], ...],
+        seats: tuple[Seat, ...],
+        trick: tuple[Card, ...],
+        policy: FollowSuit,
+        finished: int,
+        log: EventLog | None,
+    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], Trick | None]:
+        """``card`` (of ``action``) played by the seat whose turn it is in the trick ``seats``
+        play, ``trick`` the cards so far: refused with :meth:`illegal` unless the seat holds it
+        and ``policy`` allows it; written to ``log`` as :class:`CardPlayed` and, when it
+        completes the trick, :class:`TrickWon` (trick number ``finished + 1``). Returns the
+        hands after, the trick's cards so far (``()`` once complete) and the finished trick
+        (``None`` until then)."""
+        seat = seats[len(trick)]
+        hand = hands[seat]
+        if card not in hand:
+            raise self.illegal(state, action, f"seat {seat} does not hold {card}")
+        if trick and not policy.allows(hand, trick, card):
+            raise self.illegal(state, action, "the suit led must be followed")
+        if log is not None:
+            log.add(CardPlayed(seat=seat, card=card))
+        hands = take(hands, seat, card)
+        trick = (*trick, card)
+        if len(trick) < len(seats):
+            return hands, trick, None
+        done = policy.finish(seats, trick)
+        if log is not None:
+            log.add(TrickWon(seat=done.winner, number=finished + 1, cards=trick))
+        return hands, (), done
 
     def shuffle(self, rng: Rng, cards: Sequence[Card] | None = None) -> Shuffle:
         """A shuffle of the whole pack drawn from ``rng``; given ``cards``, a shuffle of those
