@@ -149,3 +149,10 @@ def test_play_to_trick_plays_checks_logs_and_finishes_the_trick() -> None:
         "Seat 1 plays JH.",
         "Seat 0 wins trick 3 (KH JH).",
     ]
+
+
+def test_at_least_ignores_counts_of_zero_or_below() -> None:
+    unseen = SPADES + OTHERS
+    minimums = {1: {Suit.SPADES: 8, Suit.HEARTS: -2}}  # rejection fails: minimums placed first
+    hands, _ = deal_hidden(Rng(2), unseen, {1: 8, 2: 8}, at_least=minimums)
+    assert set(hands[1]) == set(SPADES)

@@ -127,14 +127,20 @@ def _after_the_pile(
             played[player].append(card)
     out_of_play = {*view.hand, *view.target, *(card for cards in played.values() for card in cards)}
     pool = [card for card in PACK if card not in out_of_play]
-    hands, targets = deal_hidden(
-        rng,
-        pool,
-        {other: view.hand_sizes[other] for other in others},
-        voids=voided,
-        rest=[Slot(view.target_sizes[other]) for other in others],
-    )
     mine = frozenset(view.given)
+    sizes = {other: view.hand_sizes[other] for other in others}
+    slots = [Slot(view.target_sizes[other]) for other in others]
+    try:
+        hands, targets = deal_hidden(
+            rng,
+            pool,
+            sizes,
+            voids=voided,
+            rest=slots,
+            at_least=_winner_keeps(view, minimums, played, mine),
+        )
+    except ValueError:  # the winner's plain cards may lie in its target: deal without
+        hands, targets = deal_hidden(rng, pool, sizes, voids=voided, rest=slots)
     received: dict[Seat, tuple[Card, ...]] = {}
     kept: dict[Seat, list[Card]] = {}
     for other, target in zip(others, targets, strict=True):
@@ -209,6 +215,28 @@ def _after_the_pile(
         entries["received"][other] = received[other]
         entries["targets"][other] = target
     return PROJECTION.state(view, **{name: tuple(value) for name, value in entries.items()})
+
+
+def _winner_keeps(
+    view: ApplesView,
+    minimums: Mapping[Seat, dict[Suit, int]],
+    played: Mapping[Seat, list[Card]],
+    mine: frozenset[Card],
+) -> dict[Seat, dict[Suit, int]]:
+    """The plain cards the auction winner (another seat) still holds at least: it gave only
+    trumps to the pile (A4), so every plain card its bids show is still its own, played, set
+    aside as its target (one at most) or in its hand."""
+    declarer = view.declarer
+    if declarer is None or declarer == view.seat:
+        return {}
+    own_played = [card for card in played[declarer] if card not in mine]
+    return {
+        declarer: {
+            suit: max(0, count - _count(own_played, suit) - view.target_sizes[declarer])
+            for suit, count in minimums.get(declarer, {}).items()
+            if suit is not view.trump
+        }
+    }
 
 
 class _Needs:

@@ -313,7 +313,7 @@ def _deal_at_least(
                 if suit(card) is wanted
                 and wanted not in shown_out.get(seat, ())
                 and card not in barred.get(seat, ())
-            ][:count]:
+            ][: max(0, count)]:
                 placed[seat].append(card)
                 left.remove(card)
     short = {seat: sizes[seat] - len(cards) for seat, cards in placed.items()}
