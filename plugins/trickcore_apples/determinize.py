@@ -10,10 +10,12 @@ showed out of in the tricks (A6). The unseen cards are dealt accordingly:
   its bids show (:func:`~trickcore.kit.hidden.deal_hidden` with ``at_least``); what it has put
   into the pile is drawn from that hand (trumps for the auction winner);
 * after it (targets, play): each other seat's hand now, respecting its voids, and its target,
-  exactly uniformly (:func:`~trickcore.kit.hidden.deal_hidden`); then which of its cards came
-  from the pile (among them every card this seat gave and did not get back) and what it gave,
-  so that its dealt hand meets its bids and the auction winner gave trumps. That last part is
-  drawn at random among the fits and retried when none fits; it is not exactly uniform.
+  uniformly (:func:`~trickcore.kit.hidden.deal_hidden`; the auction winner, who gave only
+  trumps, with the plain cards its bids show that it has not played); then which of its cards
+  came from the pile (among them every card this seat gave and did not get back) and what it
+  gave, so that its dealt hand meets its bids and the auction winner gave trumps. That last
+  part is drawn at random among the fits and retried when none fits; it is not exactly
+  uniform.
 """
 
 from __future__ import annotations
