@@ -191,15 +191,17 @@ def test_python_dash_m_trickcore_version_and_games() -> None:
     version = run_process("--version")
     assert version.returncode == 0
     assert version.stdout.strip() == f"trickcore {trickcore.__version__}"
-    assert any(line.startswith("euchre ") for line in run_process("games").stdout.splitlines())
+    names = [line.split()[0] for line in run_process("games").stdout.splitlines()]
+    assert names[:3] == ["allfours", "apples", "euchre"]
 
 
 def test_a_usage_error_from_the_real_command_is_one_line_without_traceback() -> None:
     done = run_process("play", "eucher")
     assert done.returncode == 2
     (line,) = done.stderr.strip().splitlines()
-    # the games installed: allfours, euchre, and the docs' example game where it is installed
-    games = r"allfours, euchre(, high-card)?"
+    # the games installed: allfours, apples, euchre, and the docs' example game where it is
+    # installed (tox)
+    games = r"allfours, apples, euchre(, high-card)?"
     assert re.fullmatch(rf"Error: unknown game 'eucher'; games: {games}", line)
     assert "Traceback" not in done.stderr
 
@@ -474,7 +476,9 @@ def test_options_are_given_to_the_game(tmp_path: Path) -> None:
 
 
 def test_unknown_game_and_bot_are_usage_errors() -> None:
-    one_error_line(run("play", "eucher"), 2, "unknown game 'eucher'", "games: allfours, euchre")
+    one_error_line(
+        run("play", "eucher"), 2, "unknown game 'eucher'", "games: allfours, apples, euchre"
+    )
     one_error_line(run("schema", "eucher"), 2, "unknown game 'eucher'")
     one_error_line(run("play", "euchre", "--bots", "nobody"), 2, "unknown bot 'nobody'", "random")
     one_error_line(run("play", "euchre", "--bots", "a,b"), 2, "--bots lists 2 names")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
+import pytest
 
 import trickcore
 from trickcore import replay as replays
@@ -28,8 +29,9 @@ def test_the_recorded_game_verifies() -> None:
     assert outcome.returns == tuple(1.0 if seat in winners else -1.0 for seat in range(4))
 
 
-def test_the_same_seed_plays_the_same_game_again() -> None:
-    recorded = replays.loads(GOLDEN.read_bytes())
+@pytest.mark.parametrize("golden", [GOLDEN, GOLDEN.with_name("apples_random_seed7.json")])
+def test_the_same_seed_plays_the_same_game_again(golden: Path) -> None:
+    recorded = replays.loads(golden.read_bytes())
     game = trickcore.load(recorded.game, **recorded.options)
     table = trickcore.Table(game, list(recorded.seats), seed=recorded.seed)
     table.run()

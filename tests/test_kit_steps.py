@@ -81,7 +81,7 @@ def test_play_card_takes_a_held_card_the_policy_allows_and_tells_the_log() -> No
         )
     # Seat 0 holds only spades: after a heart lead anything goes; after a spade lead, a spade.
     spade = Card("JS")
-    with pytest.raises(IllegalActionError, match="follow rule forbids"):
+    with pytest.raises(IllegalActionError, match="the suit led must be followed;"):
         GAME.play_card(
             state,
             Play(card=Card("AH")),

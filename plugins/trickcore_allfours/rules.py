@@ -327,7 +327,7 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         assert state.trump is not None
         policy = self._policies[state.trump]
         if trick and not policy.allows(hand, trick, card):  # F4
-            raise self.illegal(state, action, "follow the suit led or trump")
+            raise self.illegal(state, action, policy.refusal(hand, trick, card))
         if log is not None:
             log.add(CardPlayed(seat=seat, card=card))
         hands = take(state.hands, seat, card)

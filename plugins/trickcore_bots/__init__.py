@@ -4,12 +4,14 @@ exactly as a third-party bot package would be (DESIGN 5, 6).
 * ``random`` (:class:`RandomBot`): every game; a uniform choice among the legal actions.
 * ``heuristic`` for Euchre (:class:`EuchreHeuristicBot`): plays like a sensible club player.
 * ``heuristic`` for All Fours (:class:`AllFoursHeuristicBot`): likewise.
+* ``heuristic`` for Apples (:class:`ApplesHeuristicBot`): plays by the source's strategy notes.
 """
 
 from __future__ import annotations
 
 from trickcore_bots.allfours_heuristic import AllFoursHeuristicBot
+from trickcore_bots.apples_heuristic import ApplesHeuristicBot
 from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
 from trickcore_bots.random_bot import RandomBot
 
-__all__ = ["AllFoursHeuristicBot", "EuchreHeuristicBot", "RandomBot"]
+__all__ = ["AllFoursHeuristicBot", "ApplesHeuristicBot", "EuchreHeuristicBot", "RandomBot"]

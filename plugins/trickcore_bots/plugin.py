@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trickcore.hookspecs import BotRegistrar, hookimpl
 from trickcore_bots.allfours_heuristic import AllFoursHeuristicBot
+from trickcore_bots.apples_heuristic import ApplesHeuristicBot
 from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
 from trickcore_bots.random_bot import RandomBot
 
@@ -12,7 +13,9 @@ __all__ = ["trickcore_register_bots"]
 
 @hookimpl
 def trickcore_register_bots(register: BotRegistrar) -> None:
-    """Register ``random`` (every game) and the ``heuristic`` bots of Euchre and All Fours."""
+    """Register ``random`` (every game) and the ``heuristic`` bots of Euchre, All Fours and
+    Apples."""
     register(RandomBot)
     register(EuchreHeuristicBot)
     register(AllFoursHeuristicBot)
+    register(ApplesHeuristicBot)

@@ -431,7 +431,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         assert state.trump is not None
         policy = self._policies[state.trump]
         if trick and not policy.allows(hand, trick, card):  # E7 (the left bower is a trump)
-            raise self.illegal(state, action, "the suit led must be followed")
+            raise self.illegal(state, action, policy.refusal(hand, trick, card))
         if log is not None:
             log.add(CardPlayed(seat=seat, card=card))
         hands = take(state.hands, seat, card)

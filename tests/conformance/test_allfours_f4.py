@@ -28,7 +28,7 @@ def test_holding_the_suit_led_follow_it_or_trump() -> None:
     game, state = deal(HANDS, "3H")
     state = run(game, state, "3=stand 3=AC")
     assert legal(game, state) == {"8C", "9H"}
-    with pytest.raises(IllegalActionError, match="follow the suit led or trump"):
+    with pytest.raises(IllegalActionError, match="the suit led must be followed or trumped"):
         game.apply(state, Play(card=C("8S")))
 
 
@@ -72,7 +72,7 @@ def test_no_undertrump_refuses_an_undertrump() -> None:
     game, state = deal(HANDS, "3H", no_undertrump=True)
     state = run(game, state, "3=stand 3=AC 2=9H")
     assert legal(game, state) == {"KC", "QH"}
-    with pytest.raises(IllegalActionError, match="follow the suit led or trump"):
+    with pytest.raises(IllegalActionError, match=r"may not under-trump a trumped lead \(no_under"):
         game.apply(state, Play(card=C("5H")))
     state = run(game, state, "1=QH")
     assert legal(game, state) == {"2S", "3S", "4H", "5D", "6D", "7D"}  # void in clubs: anything

@@ -15,10 +15,11 @@ __all__ = ["Narrator"]
 
 
 class Narrator:
-    """Prints what each action did, as a spectator sees it (``game.events(..., None)``), and
-    after each shuffle the hand of every seat (from each seat's view, see
-    :func:`~trickcore.cli.text.hand_of`), again whenever every seat was dealt more cards
-    without a shuffle (All Fours' run of the pack). A blank line starts each deal."""
+    """Prints what each action did, as its actor sees it (``game.events(..., seat)``; chance
+    actions as a spectator sees them, ``None``), and after each shuffle the hand of every seat
+    (from each seat's view, see :func:`~trickcore.cli.text.hand_of`), again whenever every seat
+    was dealt more cards without a shuffle (All Fours' run of the pack). A blank line starts
+    each deal."""
 
     def __init__(
         self,
@@ -36,11 +37,13 @@ class Narrator:
         dealt = isinstance(action, Shuffle)
         if dealt:
             self._echo("")
-        events = game.events(before, action, None)
+        actor = game.actor(before)
+        # A seat's own action as that seat sees it: the narrator knows every card anyway, so
+        # a card given face down (Apples' pile, a discard) is named.
+        events = game.events(before, action, None if actor is CHANCE else actor)
         for event in events:
             self._echo(describe(event))
         if not events:
-            actor = game.actor(before)
             who = "chance" if actor is CHANCE else f"seat {actor}"
             self._echo(f"{who}: {describe(action)}")
         if dealt or self._dealt_more(before, after):

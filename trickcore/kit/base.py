@@ -20,6 +20,8 @@ that the base provides:
 * the steps every hand takes, each telling the log: :meth:`TrickGame.deal_shuffle` (a shuffle
   dealt by the schedule), :meth:`TrickGame.play_card` (a card taken from a hand under a follow
   policy) and :meth:`TrickGame.finish_trick`;
+* :meth:`TrickGame.play_to_trick`, the two together: one card played to a trick, and the trick
+  finished when it is complete;
 * ``validate``, raising :class:`~trickcore.errors.InvalidStateError` with every problem the
   game's :meth:`TrickGame.problems` finds (:mod:`trickcore.kit.validation` helps find them, and
   :meth:`TrickGame.replay_problems` plays the hand again).
@@ -185,16 +187,24 @@ class TrickGame(Generic[S, A, V, Opt]):
         if problems:
             raise InvalidStateError(f"invalid {self.name} state: " + "; ".join(problems))
 
-    def shuffle(self, rng: Rng) -> Shuffle:
-        """A shuffle of the whole pack drawn from ``rng``."""
-        return Shuffle(order=rng.shuffled(self.pack))
+    def shuffle(self, rng: Rng, cards: Sequence[Card] | None = None) -> Shuffle:
+        """A shuffle of the whole pack drawn from ``rng``; given ``cards``, a shuffle of those
+        only (a pile gathered during the hand, such as Apples' bidding pile)."""
+        return Shuffle(order=rng.shuffled(self.pack if cards is None else cards))
 
-    def shuffled_pack(self, state: S, action: Shuffle) -> tuple[Card, ...]:
-        """The order of a supplied shuffle, if it holds the pack's cards once each; otherwise
-        :meth:`illegal` names what is missing, doubled or foreign."""
+    def shuffled_pack(
+        self, state: S, action: Shuffle, cards: Sequence[Card] | None = None
+    ) -> tuple[Card, ...]:
+        """The order of a supplied shuffle, if it holds the pack's cards (or, given, ``cards``:
+        a pile) once each; otherwise :meth:`illegal` names what is missing, doubled or
+        foreign."""
         order = action.order
-        if len(order) != len(self._pack_set) or self._pack_set.symmetric_difference(order):
-            raise self.illegal(state, action, shuffle_problem(order, self.pack))
+        if cards is None:
+            expected, listed = self._pack_set, self.pack
+        else:
+            expected, listed = frozenset(cards), tuple(cards)
+        if len(order) != len(expected) or expected.symmetric_difference(order):
+            raise self.illegal(state, action, shuffle_problem(order, listed))
         return order
 
     def sample_chance(self, state: S, rng: Rng) -> A:
@@ -239,7 +249,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         if card not in hand:
             raise self.illegal(state, action, f"seat {seat} does not hold {card}")
         if trick and not policy.allows(hand, trick, card):
-            raise self.illegal(state, action, "the follow rule forbids it")
+            raise self.illegal(state, action, policy.refusal(hand, trick, card))
         if log is not None:
             log.add(events.CardPlayed(seat=seat, card=card))
         return take(hands, seat, card)
@@ -258,6 +268,33 @@ class TrickGame(Generic[S, A, V, Opt]):
         if log is not None:
             log.add(events.TrickWon(seat=done.winner, number=number, cards=cards))
         return done
+
+    def play_to_trick(
+        self,
+        state: S,
+        action: A,
+        card: Card,
+        *,
+        hands: tuple[tuple[Card, ...], ...],
+        seats: tuple[Seat, ...],
+        trick: tuple[Card, ...],
+        policy: FollowSuit,
+        finished: int,
+        log: EventLog | None,
+    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], Trick | None]:
+        """``card`` (of ``action``) played by the seat whose turn it is in the trick ``seats``
+        play, ``trick`` the cards so far: :meth:`play_card`, then :meth:`finish_trick` (trick
+        number ``finished + 1``) when it completes the trick. Returns the hands after, the
+        trick's cards so far (``()`` once complete) and the finished trick (``None`` until
+        then)."""
+        seat = seats[len(trick)]
+        hands = self.play_card(
+            state, action, card, seat=seat, hands=hands, trick=trick, policy=policy, log=log
+        )
+        trick = (*trick, card)
+        if len(trick) < len(seats):
+            return hands, trick, None
+        return hands, (), self.finish_trick(policy, seats, trick, finished + 1, log)
 
     def replay_problems(
         self,
@@ -295,6 +332,12 @@ class TrickGame(Generic[S, A, V, Opt]):
         where = f"the game is in the {phase} phase" if isinstance(phase, str) else "no chance"
         return IllegalActionError(f"no chance action is due: {where}", seat=self.actor(state))
 
+    def chance_text(self, state: S) -> str:
+        """What chance may do in ``state`` when its actions cannot be listed, for
+        :meth:`illegal`: ``"a shuffle of the whole pack"``; a game whose chance also shuffles a
+        pile gathered during the hand says so here."""
+        return "a shuffle of the whole pack"
+
     def illegal(self, state: S, action: object, why: str = "") -> IllegalActionError:
         """The error for ``action``, which is not legal in ``state``: it names the seat, the
         action, the phase (a state's ``phase`` field, when it has one), ``why`` and the legal
@@ -309,7 +352,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         who = "chance" if actor is CHANCE else f"seat {actor}"
         phase = getattr(getattr(state, "phase", None), "value", None)
         where = f" in the {phase} phase" if isinstance(phase, str) else ""
-        listed = ", ".join(str(a) for a in legal) if legal else "a shuffle of the whole pack"
+        listed = ", ".join(str(a) for a in legal) if legal else self.chance_text(state)
         reason = f": {why}" if why else ""
         return IllegalActionError(
             f"{shown} is not legal for {who}{where}{reason}; legal: {listed}",

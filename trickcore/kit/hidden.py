@@ -32,7 +32,15 @@ from trickcore.game import Seat
 from trickcore.rng import Rng
 from trickcore.sampling import Slot, fill_slots
 
-__all__ = ["Computed", "Projection", "SeatPart", "cards_seen", "deal_hidden", "unseen_cards"]
+__all__ = [
+    "AT_LEAST_TRIES",
+    "Computed",
+    "Projection",
+    "SeatPart",
+    "cards_seen",
+    "deal_hidden",
+    "unseen_cards",
+]
 
 S = TypeVar("S", bound=msgspec.Struct)
 V = TypeVar("V", bound=msgspec.Struct)
@@ -271,12 +279,101 @@ def deal_hidden(
     suit_of: Mapping[Card, Suit] | None = None,
     barred: Mapping[Seat, Collection[Card]] | None = None,
     rest: Sequence[Slot] = (),
+    at_least: Mapping[Seat, Mapping[Suit, int]] | None = None,
 ) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:
     """Deal the ``unseen`` cards at random into the hidden hands (``sizes``: cards per seat) and
     the other hidden places (``rest``: a discard, a stock …), uniformly among the deals that
     give no seat a card of a suit it showed out of (``voids``, suits by ``suit_of``, default the
     printed suit) or a card ``barred`` to it. Returns the hands by seat and the cards of each
-    place of ``rest``; ``ValueError`` when no such deal exists (:func:`fill_slots`)."""
+    place of ``rest``; ``ValueError`` when no such deal exists (:func:`fill_slots`).
+
+    ``at_least`` asks for at least so many cards of a suit in a seat's hand (an Apples bid of
+    "four clubs" shows four clubs at least). Such deals are drawn by rejection, which keeps
+    them exactly uniform, for up to :data:`AT_LEAST_TRIES` draws; when none of those fits, the
+    minimum cards are placed first and the rest dealt as above, which always fits when a fit
+    exists greedily but favours hands that just meet their minimums."""
+    if at_least and any(count > 0 for counts in at_least.values() for count in counts.values()):
+        return _deal_at_least(
+            rng,
+            unseen,
+            sizes,
+            voids=voids,
+            suit_of=suit_of,
+            barred=barred,
+            rest=rest,
+            at_least=at_least,
+        )
+    return _deal_hidden(rng, unseen, sizes, voids=voids, suit_of=suit_of, barred=barred, rest=rest)
+
+
+AT_LEAST_TRIES = 64
+"""Rejection draws :func:`deal_hidden` makes for ``at_least`` before placing minimums first."""
+
+
+def _deal_at_least(
+    rng: Rng,
+    unseen: Sequence[Card],
+    sizes: Mapping[Seat, int],
+    *,
+    voids: Mapping[Seat, Collection[Suit]] | None,
+    suit_of: Mapping[Card, Suit] | None,
+    barred: Mapping[Seat, Collection[Card]] | None,
+    rest: Sequence[Slot],
+    at_least: Mapping[Seat, Mapping[Suit, int]],
+) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:
+    suit = suit_of.__getitem__ if suit_of is not None else (lambda card: card.suit)
+
+    def fits(hands: Mapping[Seat, tuple[Card, ...]]) -> bool:
+        return all(
+            sum(suit(card) is wanted for card in hands[seat]) >= count
+            for seat, counts in at_least.items()
+            for wanted, count in counts.items()
+        )
+
+    for _ in range(AT_LEAST_TRIES):
+        hands, others = _deal_hidden(
+            rng, unseen, sizes, voids=voids, suit_of=suit_of, barred=barred, rest=rest
+        )
+        if fits(hands):
+            return hands, others
+    # Place each seat's minimum cards first (at random among the cards it may hold).
+    shown_out = voids or {}
+    barred = barred or {}
+    left = list(rng.shuffled(unseen))
+    placed: dict[Seat, list[Card]] = {seat: [] for seat in sizes}
+    for seat, counts in at_least.items():
+        for wanted, count in counts.items():
+            for card in [
+                card
+                for card in left
+                if suit(card) is wanted
+                and wanted not in shown_out.get(seat, ())
+                and card not in barred.get(seat, ())
+            ][: max(0, count)]:
+                placed[seat].append(card)
+                left.remove(card)
+    short = {seat: sizes[seat] - len(cards) for seat, cards in placed.items()}
+    if any(room < 0 for room in short.values()):
+        raise ValueError("the minimum cards of a suit do not fit the hands")
+    hands, others = _deal_hidden(
+        rng, left, short, voids=voids, suit_of=suit_of, barred=barred, rest=rest
+    )
+    full = {seat: rng.shuffled((*placed[seat], *hands[seat])) for seat in sizes}
+    if not fits(full):
+        raise ValueError("no way to deal the unseen cards that gives the minimums of a suit")
+    return full, others
+
+
+def _deal_hidden(
+    rng: Rng,
+    unseen: Sequence[Card],
+    sizes: Mapping[Seat, int],
+    *,
+    voids: Mapping[Seat, Collection[Suit]] | None,
+    suit_of: Mapping[Card, Suit] | None,
+    barred: Mapping[Seat, Collection[Card]] | None,
+    rest: Sequence[Slot],
+) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:
     shown_out = voids or {}
     barred = barred or {}
     suit = suit_of.__getitem__ if suit_of is not None else (lambda card: card.suit)

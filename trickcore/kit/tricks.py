@@ -171,6 +171,11 @@ class FollowSuit:
         led = suit_of[trick[0]]
         return suit_of[card] is led or not any(suit_of[held] is led for held in hand)
 
+    def refusal(self, hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str:
+        """Why ``card`` may not be played to ``trick`` (when :meth:`allows` says no), in words
+        for an error message."""
+        return "the suit led must be followed"
+
     def finish(self, seats: tuple[Seat, ...], cards: tuple[Card, ...]) -> Trick:
         """The finished trick of ``cards`` played by ``seats`` (the leader first), with its
         winner."""
@@ -239,6 +244,13 @@ class FollowOrTrump(FollowSuit):
         return tuple(
             plays[card] for card in hand if suit_of[card] is led or strength[card] >= lowest
         )
+
+    def refusal(self, hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str:
+        """Why ``card`` may not be played to ``trick``: it neither follows nor trumps, or it
+        under-trumps against ``no_undertrump``."""
+        if self.order.is_trump(card) and self.no_undertrump:
+            return "a player who can follow may not under-trump a trumped lead (no_undertrump)"
+        return "the suit led must be followed or trumped"
 
     def revealed(self, trick: Sequence[Card], card: Card) -> Suit | None:
         """The suit led, when ``card`` neither follows it nor is a trump (a trump played to a

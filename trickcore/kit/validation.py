@@ -29,6 +29,7 @@ __all__ = [
     "replay",
     "seat_problems",
     "trick_problems",
+    "undo_exchange",
 ]
 
 S = TypeVar("S")
@@ -104,6 +105,26 @@ def dealt_cards(
         for seat, card in zip(seats, cards, strict=False):
             held[seat].append(card)
     return held
+
+
+def undo_exchange(
+    held: Sequence[Sequence[Card]],
+    given: Sequence[Sequence[Card]],
+    received: Sequence[Sequence[Card]],
+) -> tuple[list[list[Card]], list[str]]:
+    """Each seat's cards before an exchange of cards between hands (Apples' bidding pile, a
+    pass in Hearts): what it holds after it (``held``, by seat), less what it ``received``, plus
+    what it ``given``. A problem for each received card that the seat does not hold."""
+    before = [list(cards) for cards in held]
+    problems = []
+    for seat, (cards, back, out) in enumerate(zip(before, received, given, strict=True)):
+        for card in back:
+            if card in cards:
+                cards.remove(card)
+            else:
+                problems.append(f"seat {seat} received {card} but does not hold it")
+        cards.extend(out)
+    return before, problems
 
 
 def replay(game: Any, start: S, actions: Iterable[Any]) -> tuple[S, list[str]]:

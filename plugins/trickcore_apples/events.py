@@ -1,0 +1,204 @@
+"""Apples events: the kit's generic ones and Apples' own (bids, the pile, targets, scoring).
+
+The rules write them as they apply an action (:mod:`trickcore.kit.events`); a seat's events
+show its own dealt hand, its own cards given to the pile and got back, and its own target card
+(A10); a spectator (``None``) sees the public events only.
+"""
+
+from __future__ import annotations
+
+from trickcore.cards import Card, Suit
+from trickcore.game import Event
+from trickcore.kit.events import (
+    CardPlayed,
+    DealerDrawn,
+    Dealt,
+    GameOver,
+    GenericEvent,
+    HandOver,
+    TrickWon,
+)
+from trickcore_apples.state import Group
+
+__all__ = [
+    "AllPassed",
+    "ApplesEvent",
+    "AuctionWon",
+    "BidMade",
+    "CardGiven",
+    "CardPlayed",
+    "DealerDrawn",
+    "Dealt",
+    "GameOver",
+    "HandOver",
+    "Passed",
+    "PileDealt",
+    "PlayBegins",
+    "RoundScored",
+    "TargetSet",
+    "TrickWon",
+    "bid_text",
+    "group_text",
+]
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+_NUMBERS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+)
+
+
+def bid_text(number: int, suit: Suit) -> str:
+    """``"three clubs"``."""
+    return f"{_NUMBERS[number]} {suit.name.lower()}"
+
+
+_KINDS = {1: "single", 2: "pair", 3: "triple", 4: "four"}
+
+
+def group_text(group: Group) -> str:
+    """``"JJJ triple +20"``, ``"444 triple of the target +40"``."""
+    kind = _KINDS[group.count] + (" of the target" if group.target_bonus else "")
+    return f"{str(group.rank) * group.count} {kind} {group.points:+d}"
+
+
+class Passed(Event, frozen=True, tag="passed"):
+    """A pass in the auction (A3)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} passes."
+
+
+class BidMade(Event, frozen=True, tag="bid"):
+    """A bid in the auction (A3)."""
+
+    seat: int
+    number: int
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} bids {bid_text(self.number, self.suit)}."
+
+
+class AllPassed(Event, frozen=True, tag="all_passed"):
+    """Everyone passed before anyone bid: the same dealer deals again (A3)."""
+
+    dealer: int
+
+    def __str__(self) -> str:
+        return f"Everyone passed: seat {self.dealer} deals again."
+
+
+class AuctionWon(Event, frozen=True, tag="auction_won"):
+    """The auction ended: the winning bid's suit is trump, and each player gives its number of
+    cards to the bidding pile (A3, A4)."""
+
+    seat: int
+    number: int
+    suit: Suit
+
+    def __str__(self) -> str:
+        return (
+            f"Seat {self.seat} wins the auction with {bid_text(self.number, self.suit)}: "
+            f"{self.suit.name.lower()} are trumps; each player gives {self.number} to the pile."
+        )
+
+
+class CardGiven(Event, frozen=True, tag="card_given"):
+    """A card went face down into the bidding pile; ``card`` only in the giver's own events
+    (A4, A10)."""
+
+    seat: int
+    card: Card | None
+
+    def __str__(self) -> str:
+        what = str(self.card) if self.card is not None else "a card"
+        return f"Seat {self.seat} puts {what} into the pile."
+
+
+class PileDealt(Event, frozen=True, tag="pile_dealt"):
+    """The bidding pile was shuffled and dealt back; ``received`` is the viewing seat's share
+    (``None`` for a spectator) and ``hand`` its hand after it (A4)."""
+
+    size: int
+    received: tuple[Card, ...] | None
+    hand: tuple[Card, ...] | None
+
+    def __str__(self) -> str:
+        text = f"The pile of {self.size} cards is shuffled and dealt back."
+        if self.received is not None:
+            text += f" You get {_cards(self.received)}."
+        return text
+
+
+class TargetSet(Event, frozen=True, tag="target_set"):
+    """A player set a target card aside; ``card`` only in their own events (A5, A10)."""
+
+    seat: int
+    card: Card | None
+
+    def __str__(self) -> str:
+        what = f" {self.card}" if self.card is not None else " a card"
+        return f"Seat {self.seat} sets{what} aside as the target."
+
+
+class PlayBegins(Event, frozen=True, tag="play_begins"):
+    """The targets are set; the auction winner leads the first trick (A6)."""
+
+    trump: Suit
+    leader: int
+
+    def __str__(self) -> str:
+        return f"Trumps: {self.trump.name.lower()}. Seat {self.leader} leads."
+
+
+class RoundScored(Event, frozen=True, tag="round_scored"):
+    """One player's round scored (A7): target, winnings pile, groups, points and new total."""
+
+    seat: int
+    target: Card
+    winnings: tuple[Card, ...]
+    groups: tuple[Group, ...]
+    points: int
+    total: int
+
+    def __str__(self) -> str:
+        scoring = [group_text(group) for group in self.groups if group.count > 1]
+        shown = ", ".join(scoring) if scoring else "no pairs"
+        return (
+            f"Seat {self.seat} (target {self.target}): {shown}; "
+            f"{self.points:+d} points, total {self.total}."
+        )
+
+
+ApplesEvent = (
+    GenericEvent
+    | Passed
+    | BidMade
+    | AllPassed
+    | AuctionWon
+    | CardGiven
+    | PileDealt
+    | TargetSet
+    | PlayBegins
+    | RoundScored
+)
+"""Every Apples event: the kit's generic ones and Apples' own."""

@@ -1,0 +1,513 @@
+"""The rules of Apples (rule book A1-A10) as pure functions over :class:`ApplesState`.
+
+:meth:`Apples.apply` and :meth:`Apples.events` run the same transition
+(:meth:`Apples.transition`): the rule of the state's phase, which matches the actions that phase
+accepts. ``events`` passes an :class:`~trickcore.kit.events.EventLog` that the rule code writes
+to where it does what the event reports; ``apply`` passes none. Seats, the deal, the bidding
+pile's deal and the tricks come from the kit (:mod:`trickcore.kit`). Actions are shared
+immutable objects built when the game is loaded, so ``legal_actions`` only picks from tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from msgspec.structs import asdict, replace
+
+from trickcore.cards import Card, Suit
+from trickcore.game import CHANCE, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
+from trickcore.kit.base import TrickGame
+from trickcore.kit.deal import take
+from trickcore.kit.events import (
+    DealerDrawn,
+    Dealt,
+    EventLog,
+    GameOver,
+    HandOver,
+)
+from trickcore.kit.tricks import FollowSuit, TrickOrder, tricks_by_side
+from trickcore.render import Renderer
+from trickcore.rng import Rng
+from trickcore_apples import determinize as _determinize
+from trickcore_apples import validate as _validate
+from trickcore_apples.actions import ApplesAction, Bid, Give, Pass, Play, SetTarget
+from trickcore_apples.auction import BID_SUITS, highest, passed, strength, trailing_passes
+from trickcore_apples.deal import DEAL, PACK, SEATING, TRICKS, pile_schedule
+from trickcore_apples.events import (
+    AllPassed,
+    ApplesEvent,
+    AuctionWon,
+    BidMade,
+    CardGiven,
+    Passed,
+    PileDealt,
+    PlayBegins,
+    RoundScored,
+    TargetSet,
+)
+from trickcore_apples.options import ApplesOptions
+from trickcore_apples.render import ApplesRenderer
+from trickcore_apples.scoring import groups, winnings_pile
+from trickcore_apples.state import ApplesState, Call, Phase, RoundResult, SeatScore
+from trickcore_apples.view import PROJECTION, ApplesView
+
+__all__ = ["Apples"]
+
+_PASS = Pass()
+_Rule = Callable[[ApplesState, ApplesAction, EventLog | None], ApplesState]
+"""The rule of one phase: the state after an action, written to the log if there is one."""
+
+
+def _with(
+    entries: tuple[tuple[Card, ...], ...], seat: int, more: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``entries`` with ``more`` added to ``seat``'s entry."""
+    return (*entries[:seat], entries[seat] + more, *entries[seat + 1 :])
+
+
+class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
+    """Apples, bound to its options (A9). Load it with ``trickcore.load("apples", **options)``."""
+
+    name: ClassVar[str] = "apples"
+    title: ClassVar[str] = "Apples"
+    seat_counts: ClassVar[tuple[int, ...]] = (4,)
+    direction: ClassVar[Direction] = Direction.CLOCKWISE
+    options_type: ClassVar[type[ApplesOptions]] = ApplesOptions
+    action_type: ClassVar[Any] = ApplesAction
+    state_type: ClassVar[type[ApplesState]] = ApplesState
+    view_type: ClassVar[type[ApplesView]] = ApplesView
+    event_type: ClassVar[Any] = ApplesEvent
+    renderer: ClassVar[Renderer[ApplesView]] = ApplesRenderer()
+    """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
+
+    def __init__(self, options: ApplesOptions | None = None) -> None:
+        options = options if options is not None else ApplesOptions()
+        super().__init__(options, SEATING, PROJECTION, PACK, deal=DEAL)
+        self._policies = {suit: FollowSuit(TrickOrder.plain(PACK, suit)) for suit in Suit}
+        self._plays = {card: Play(card=card) for card in PACK}
+        self._gives = {card: Give(card=card) for card in PACK}
+        self._targets = {card: SetTarget(card=card) for card in PACK}
+        # Every bid, weakest first (A3).
+        self._ladder = tuple(
+            Bid(number=number, suit=suit) for number in range(1, 14) for suit in BID_SUITS
+        )
+        self._phase_rules: dict[Phase, _Rule] = {
+            Phase.DRAW_DEALER: self._draw_dealer,
+            Phase.DEAL: self._deal,
+            Phase.AUCTION: self._auction,
+            Phase.PILE: self._give,
+            Phase.PILE_DEAL: self._pile_deal,
+            Phase.TARGET: self._set_target,
+            Phase.PLAY: self._play,
+            Phase.OVER: self._over,
+        }
+
+    # -- the rules of the table -------------------------------------------------------------
+
+    def follow_policy(self, trump: Suit) -> FollowSuit:
+        """Follow suit with ``trump`` as trump; the highest trump, else the highest card of
+        the suit led, wins (A6)."""
+        return self._policies[trump]
+
+    @staticmethod
+    def pile(state: ApplesState) -> tuple[Card, ...]:
+        """The bidding pile's cards: every seat's contribution, seat 0's first (A4)."""
+        return tuple(card for given in state.given for card in given)
+
+    # -- the protocol ----------------------------------------------------------------------
+
+    def initial_state(self) -> ApplesState:
+        """Before the first chance action: the dealer draw, or the first deal when the option
+        ``first_dealer`` fixes the dealer (A1)."""
+        first = self._options.first_dealer
+        if first is None:
+            return ApplesState(phase=Phase.DRAW_DEALER)
+        return ApplesState(phase=Phase.DEAL, dealer=first)
+
+    def actor(self, state: ApplesState) -> Actor:
+        """The seat to act, :data:`~trickcore.CHANCE` for the draw and the shuffles, ``None``
+        once the game is over."""
+        phase = state.phase
+        if phase is Phase.OVER:
+            return None
+        if phase is Phase.DEAL or phase is Phase.PILE_DEAL or phase is Phase.DRAW_DEALER:
+            return CHANCE
+        return state.turn
+
+    def legal_actions(self, state: ApplesState) -> tuple[ApplesAction, ...]:
+        """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
+        phase = state.phase
+        if phase is Phase.PLAY:  # A6
+            assert state.trump is not None
+            policy = self._policies[state.trump]
+            return policy.legal_plays(state.hands[state.turn], state.trick, self._plays)
+        hand = state.hands[state.turn]
+        if phase is Phase.AUCTION:  # A3
+            return (_PASS, *self._bids(state, hand))
+        if phase is Phase.PILE:  # A4: the auction winner gives trumps only
+            if state.turn == state.declarer:
+                return tuple(self._gives[card] for card in hand if card.suit is state.trump)
+            return tuple(map(self._gives.__getitem__, hand))
+        if phase is Phase.TARGET:  # A5
+            return tuple(map(self._targets.__getitem__, hand))
+        if phase is Phase.DRAW_DEALER:
+            return self.dealer_draws
+        return ()
+
+    def _bids(self, state: ApplesState, hand: tuple[Card, ...]) -> tuple[Bid, ...]:
+        """The bids stronger than the highest so far that the hand can make (A3)."""
+        top = highest(state.auction)
+        floor = -1 if top is None else self._strength(top)
+        counts = {suit: 0 for suit in BID_SUITS}
+        for card in hand:
+            assert card.suit is not None
+            counts[card.suit] += 1
+        return tuple(
+            bid
+            for bid in self._ladder
+            if bid.number <= counts[bid.suit] and strength(bid.number, bid.suit) > floor
+        )
+
+    @staticmethod
+    def _strength(call: Call) -> int:
+        assert call.number is not None and call.suit is not None
+        return strength(call.number, call.suit)
+
+    def chance_text(self, state: ApplesState) -> str:
+        """The shuffle chance owes: the whole pack, or the bidding pile (A2, A4)."""
+        if state.phase is Phase.PILE_DEAL:
+            return f"a shuffle of the {len(self.pile(state))} cards of the bidding pile"
+        return super().chance_text(state)
+
+    def sample_chance(self, state: ApplesState, rng: Rng) -> ApplesAction:
+        """The first dealer, the deal's shuffle or the bidding pile's shuffle, from ``rng``."""
+        if state.phase is Phase.DEAL:
+            return self.shuffle(rng)
+        if state.phase is Phase.PILE_DEAL:
+            return self.shuffle(rng, self.pile(state))
+        if state.phase is Phase.DRAW_DEALER:
+            return self.dealer_draws[rng.below(SEATING.seats)]
+        raise self.no_chance(state)
+
+    def apply(self, state: ApplesState, action: ApplesAction) -> ApplesState:
+        """The state after ``action``. An illegal action raises
+        :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the
+        legal ones; ``state`` itself never changes."""
+        return self._phase_rules[state.phase](state, action, None)  # transition, one call less
+
+    def outcome(self, state: ApplesState) -> Outcome:
+        """Totals per player (each player is their own side); over at the end of the round in
+        which a total reached the target with one player alone highest (A8), or after one
+        round with ``single_hand`` (a tie for the highest round score is a draw)."""
+        over = state.phase is Phase.OVER
+        return Outcome.settle(SEATING.sides, state.scores, finished=over, winner=state.winner)
+
+    def determinize(self, view: ApplesView, rng: Rng) -> ApplesState:
+        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
+        return _determinize.determinize(self, view, rng)
+
+    def problems(self, state: ApplesState) -> list[str]:
+        """What stops a game from reaching ``state`` (``validate`` raises them)."""
+        return _validate.problems(self, state)
+
+    # -- the transition --------------------------------------------------------------------
+
+    def transition(
+        self, state: ApplesState, action: ApplesAction, log: EventLog | None
+    ) -> ApplesState:
+        """A1-A8: the state after ``action``, its events written to ``log`` if there is one.
+        The rule of the state's phase matches the actions that phase accepts; any other action
+        is illegal there."""
+        return self._phase_rules[state.phase](state, action, log)
+
+    def _draw_dealer(
+        self, state: ApplesState, action: ApplesAction, log: EventLog | None
+    ) -> ApplesState:
+        match action:
+            case DrawDealer(seat=seat) if seat in range(SEATING.seats):  # A1
+                if log is not None:
+                    log.add(DealerDrawn(seat=seat))
+                return replace(state, phase=Phase.DEAL, dealer=seat)
+            case _:
+                raise self.illegal(state, action)
+
+    def _over(self, state: ApplesState, action: ApplesAction, log: EventLog | None) -> ApplesState:
+        raise self.illegal(state, action)
+
+    # -- the deal (A2) ---------------------------------------------------------------------
+
+    def _deal(self, state: ApplesState, action: ApplesAction, log: EventLog | None) -> ApplesState:
+        """A2: all 52 cards one at a time from the dealer's left; the auction follows."""
+        match action:
+            case Shuffle():
+                order = self.shuffled_pack(state, action)
+            case _:
+                raise self.illegal(state, action)
+        dealer = state.dealer
+        assert dealer is not None
+        hands = DEAL.deal(order, dealer).hands
+        round_number = state.round_number + 1
+        if log is not None:
+            log.add(Dealt(hand_number=round_number, dealer=dealer, hand=log.own_entry(hands)))
+        return ApplesState(
+            phase=Phase.AUCTION,
+            dealer=dealer,
+            scores=state.scores,
+            round_number=round_number,
+            hands=hands,
+            turn=SEATING.next(dealer),
+            overtime=state.overtime,
+            last_round=state.last_round,
+        )
+
+    # -- the auction (A3) ------------------------------------------------------------------
+
+    def _auction(
+        self, state: ApplesState, action: ApplesAction, log: EventLog | None
+    ) -> ApplesState:
+        seat = state.turn
+        match action:
+            case Pass():
+                call = Call(seat=seat)
+                if log is not None:
+                    log.add(Passed(seat=seat))
+            case Bid(number=number, suit=suit):
+                self._check_bid(state, action)
+                call = Call(seat=seat, number=number, suit=suit)
+                if log is not None:
+                    log.add(BidMade(seat=seat, number=number, suit=suit))
+            case _:
+                raise self.illegal(state, action)
+        auction = (*state.auction, call)
+        top = highest(auction)
+        out = passed(auction)
+        if top is None:
+            if len(out) == SEATING.seats:  # everyone passed: the same dealer deals again
+                return self._redeal(state, log)
+        elif self._options.pass_is_final:
+            if len(out) == SEATING.seats - 1 and top.seat not in out:
+                return self._win_auction(state, auction, top, log)
+        elif trailing_passes(auction) == SEATING.seats - 1:
+            return self._win_auction(state, auction, top, log)
+        following = SEATING.after(seat, out) if self._options.pass_is_final else SEATING.next(seat)
+        return replace(state, auction=auction, turn=following)
+
+    def _check_bid(self, state: ApplesState, bid: Bid) -> None:
+        """Refuse a bid beyond the bidder's cards of its suit or not stronger than the highest
+        bid so far (A3)."""
+        hand = state.hands[state.turn]
+        held = sum(card.suit is bid.suit for card in hand)
+        if not 1 <= bid.number <= held:
+            raise self.illegal(
+                state,
+                bid,
+                f"seat {state.turn} holds {held} {bid.suit.name.lower()}, "
+                f"so may bid 1 to {held} of them",
+            )
+        top = highest(state.auction)
+        if top is not None and strength(bid.number, bid.suit) <= self._strength(top):
+            assert top.number is not None and top.suit is not None
+            raise self.illegal(
+                state, bid, f"it is not stronger than {Bid(number=top.number, suit=top.suit)}"
+            )
+
+    def _redeal(self, state: ApplesState, log: EventLog | None) -> ApplesState:
+        dealer = state.dealer
+        assert dealer is not None
+        if log is not None:
+            log.add(AllPassed(dealer=dealer))
+        return ApplesState(
+            phase=Phase.DEAL,
+            dealer=dealer,
+            scores=state.scores,
+            round_number=state.round_number,
+            overtime=state.overtime,
+            last_round=state.last_round,
+        )
+
+    def _win_auction(
+        self, state: ApplesState, auction: tuple[Call, ...], top: Call, log: EventLog | None
+    ) -> ApplesState:
+        assert top.number is not None and top.suit is not None
+        if log is not None:
+            log.add(AuctionWon(seat=top.seat, number=top.number, suit=top.suit))
+        return replace(
+            state,
+            phase=Phase.PILE,
+            auction=auction,
+            trump=top.suit,
+            declarer=top.seat,
+            number=top.number,
+            turn=top.seat,
+        )
+
+    # -- the bidding pile (A4) -------------------------------------------------------------
+
+    def _give(self, state: ApplesState, action: ApplesAction, log: EventLog | None) -> ApplesState:
+        seat = state.turn
+        match action:
+            case Give(card=card) if card in state.hands[seat]:
+                if seat == state.declarer and card.suit is not state.trump:
+                    raise self.illegal(state, action, "the auction winner gives trumps only")
+            case _:
+                raise self.illegal(state, action)
+        if log is not None:
+            log.add(CardGiven(seat=seat, card=log.own(seat, card)))
+        given = _with(state.given, seat, (card,))
+        hands = take(state.hands, seat, card)
+        if len(given[seat]) < state.number:
+            return replace(state, hands=hands, given=given)
+        following = SEATING.next(seat)
+        if following == state.declarer:  # everyone has given: the pile is shuffled
+            return replace(state, phase=Phase.PILE_DEAL, hands=hands, given=given, turn=0)
+        return replace(state, hands=hands, given=given, turn=following)
+
+    def _pile_deal(
+        self, state: ApplesState, action: ApplesAction, log: EventLog | None
+    ) -> ApplesState:
+        """A4: the pile's shuffle, dealt back one at a time from the dealer's left."""
+        match action:
+            case Shuffle():
+                order = self.shuffled_pack(state, action, self.pile(state))
+            case _:
+                raise self.illegal(state, action)
+        dealer, declarer = state.dealer, state.declarer
+        assert dealer is not None and declarer is not None
+        received = pile_schedule(state.number).deal(order, dealer).hands
+        hands = tuple(hand + back for hand, back in zip(state.hands, received, strict=True))
+        if log is not None:
+            log.add(
+                PileDealt(
+                    size=len(order), received=log.own_entry(received), hand=log.own_entry(hands)
+                )
+            )
+        return replace(state, phase=Phase.TARGET, hands=hands, received=received, turn=declarer)
+
+    # -- target cards (A5) -----------------------------------------------------------------
+
+    def _set_target(
+        self, state: ApplesState, action: ApplesAction, log: EventLog | None
+    ) -> ApplesState:
+        seat = state.turn
+        match action:
+            case SetTarget(card=card) if card in state.hands[seat]:
+                pass
+            case _:
+                raise self.illegal(state, action)
+        if log is not None:
+            log.add(TargetSet(seat=seat, card=log.own(seat, card)))
+        targets = _with(state.targets, seat, (card,))
+        hands = take(state.hands, seat, card)
+        following = SEATING.next(seat)
+        if following != state.declarer:
+            return replace(state, hands=hands, targets=targets, turn=following)
+        assert state.trump is not None
+        if log is not None:
+            log.add(PlayBegins(trump=state.trump, leader=following))
+        return replace(
+            state,
+            phase=Phase.PLAY,
+            hands=hands,
+            targets=targets,
+            turn=following,
+            trick_seats=SEATING.order(following),
+        )
+
+    # -- play (A6) -------------------------------------------------------------------------
+
+    def _play(self, state: ApplesState, action: ApplesAction, log: EventLog | None) -> ApplesState:
+        if type(action) is not Play:  # a type test, not a match: this is the hot path
+            raise self.illegal(state, action)
+        assert state.trump is not None
+        seats = state.trick_seats
+        hands, trick, done = self.play_to_trick(  # A6: suit followed, the winner
+            state,
+            action,
+            action.card,
+            hands=state.hands,
+            seats=seats,
+            trick=state.trick,
+            policy=self._policies[state.trump],
+            finished=len(state.tricks),
+            log=log,
+        )
+        if done is None:
+            return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
+        tricks = (*state.tricks, done)
+        if len(tricks) < TRICKS:  # the winner leads the next trick
+            return replace(
+                state,
+                hands=hands,
+                trick=(),
+                tricks=tricks,
+                turn=done.winner,
+                trick_seats=SEATING.order(done.winner),
+            )
+        return self._score_round(
+            replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks), log
+        )
+
+    # -- scoring (A7) and the end of the game (A8, A9) --------------------------------------
+
+    def _score_round(self, state: ApplesState, log: EventLog | None) -> ApplesState:
+        dealer, declarer, trump = state.dealer, state.declarer, state.trump
+        assert dealer is not None and declarer is not None and trump is not None
+        seats = []
+        for seat in range(SEATING.seats):
+            (target,) = state.targets[seat]
+            winnings = winnings_pile(state.tricks, seat)
+            found = groups(winnings, target)
+            points = sum(group.points for group in found)
+            seats.append(
+                SeatScore(seat=seat, target=target, winnings=winnings, groups=found, points=points)
+            )
+        scores = tuple(total + seat.points for total, seat in zip(state.scores, seats, strict=True))
+        result = RoundResult(
+            round_number=state.round_number,
+            dealer=dealer,
+            declarer=declarer,
+            number=state.number,
+            trump=trump,
+            seats=tuple(seats),
+        )
+        over, winner, overtime = self._game_end(scores, tuple(seat.points for seat in seats), state)
+        if log is not None:
+            for seat_score, total in zip(seats, scores, strict=True):
+                log.add(RoundScored(total=total, **asdict(seat_score)))
+            tricks = tricks_by_side(SEATING, state.tricks)
+            log.add(HandOver(hand_number=state.round_number, tricks=tricks, scores=scores))
+            if over:
+                log.add(GameOver(winner=winner, scores=scores))
+        return ApplesState(
+            phase=Phase.OVER if over else Phase.DEAL,
+            dealer=dealer if over else SEATING.next(dealer),  # A1: the deal passes on
+            scores=scores,
+            round_number=state.round_number,
+            overtime=overtime,
+            last_round=result,
+            winner=winner,
+        )
+
+    def _game_end(
+        self, scores: tuple[int, ...], points: tuple[int, ...], state: ApplesState
+    ) -> tuple[bool, int | None, bool]:
+        """Whether the game is over, the winner (``None``: none yet, or a draw) and whether
+        rounds go on past the target to break a tie (A8, A9)."""
+        if self._options.single_hand:
+            leaders = _leaders(points)
+            return True, leaders[0] if len(leaders) == 1 else None, False
+        reached = state.overtime or max(scores) >= self._options.target
+        leaders = _leaders(scores)
+        if reached and len(leaders) == 1:
+            return True, leaders[0], False
+        return False, None, reached
+
+
+def _leaders(values: tuple[int, ...]) -> list[int]:
+    top = max(values)
+    return [seat for seat, value in enumerate(values) if value == top]
+
+
+if TYPE_CHECKING:  # mypy proves that Apples satisfies the Game protocol
+    _: Game[ApplesState, ApplesAction, ApplesView, ApplesOptions] = Apples()

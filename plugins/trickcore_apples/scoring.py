@@ -1,0 +1,55 @@
+"""Scoring a round (A7): card values, groups of a rank, and the target bonuses."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from trickcore.cards import Card, Rank
+from trickcore.kit.tricks import Trick
+from trickcore_apples.state import Group
+
+__all__ = ["VALUES", "groups", "points", "value", "winnings_pile"]
+
+VALUES: dict[Rank, int] = {
+    **dict.fromkeys((Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE), -15),
+    **dict.fromkeys((Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE), 5),
+    **dict.fromkeys((Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING), 10),
+    Rank.ACE: 15,
+}
+"""The value v of each rank (A7)."""
+
+_TIMES = {1: 0, 2: 1, 3: 2, 4: 4}
+"""What a single, pair, triple and four of a kind score, in multiples of v (A7)."""
+_TARGET_BONUS = {3: 40, 4: 80}
+"""Three or four of the target's rank, the target card included (A7)."""
+
+
+def value(card: Card) -> int:
+    """The card's value v (A7)."""
+    assert card.rank is not None
+    return VALUES[card.rank]
+
+
+def groups(winnings: Iterable[Card], target: Card) -> tuple[Group, ...]:
+    """The winnings pile plus the target card grouped by rank, high rank first, each with its
+    points (A7)."""
+    counts = Counter(card.rank for card in (*winnings, target))
+    found = []
+    for rank in sorted(counts, key=lambda rank: rank.order if rank else 0, reverse=True):
+        assert rank is not None
+        count = counts[rank]
+        bonus = rank is target.rank and count in _TARGET_BONUS
+        scored = _TARGET_BONUS[count] if bonus else _TIMES[count] * VALUES[rank]
+        found.append(Group(rank=rank, count=count, points=scored, target_bonus=bonus))
+    return tuple(found)
+
+
+def points(winnings: Iterable[Card], target: Card) -> int:
+    """A player's round score from their winnings pile and target card (A7)."""
+    return sum(group.points for group in groups(winnings, target))
+
+
+def winnings_pile(tricks: Iterable[Trick], seat: int) -> tuple[Card, ...]:
+    """The cards of the tricks ``seat`` won, in the order won: its winnings pile (A6)."""
+    return tuple(card for trick in tricks if trick.winner == seat for card in trick.cards)

@@ -1,0 +1,134 @@
+"""The Apples state: everything about one whole game, hidden cards included.
+
+States are frozen msgspec structs holding only immutable values, so ``apply`` returns a new
+state and never changes one. A state is never shown to a player: see :mod:`.view`, which declares
+its hidden parts (``hands``, ``given``, ``received`` and ``targets``, each entry seen by its own
+seat only, A10). The field order is part of the replay format: a state's digest is taken over
+its encoding, so fields are never reordered.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import msgspec
+
+from trickcore.cards import Card, Rank, Suit
+from trickcore.kit.tricks import Trick
+
+__all__ = ["ApplesState", "Call", "Group", "Phase", "RoundResult", "SeatScore", "Trick"]
+
+
+class Phase(enum.Enum):
+    """Where the game stands; the value is the JSON form."""
+
+    DRAW_DEALER = "draw_dealer"
+    """Chance draws the first dealer (A1)."""
+    DEAL = "deal"
+    """Chance shuffles the whole pack; the deal follows A2."""
+    AUCTION = "auction"
+    """Bids and passes (A3)."""
+    PILE = "pile"
+    """Players put cards into the bidding pile, one at a time, the auction winner first (A4)."""
+    PILE_DEAL = "pile_deal"
+    """Chance shuffles the bidding pile; it is dealt back as A2 says (A4)."""
+    TARGET = "target"
+    """Players set their target cards aside, the auction winner first (A5)."""
+    PLAY = "play"
+    """Tricks (A6)."""
+    OVER = "over"
+    """The game is over (A8)."""
+
+    __hash__ = object.__hash__
+
+
+class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    pass
+
+
+class Call(_Record, frozen=True):
+    """One call of the auction: a bid (``number`` and ``suit``) or a pass (both ``None``)."""
+
+    seat: int
+    number: int | None = None
+    suit: Suit | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        """True for a pass."""
+        return self.number is None
+
+
+class Group(_Record, frozen=True):
+    """The cards of one rank in a player's winnings pile plus target card, and what they
+    score (A7): a single 0, a pair v, a triple 2v, four 4v; three or four of the target's rank
+    40 or 80 (``target_bonus``)."""
+
+    rank: Rank
+    count: int
+    points: int
+    target_bonus: bool = False
+
+
+class SeatScore(_Record, frozen=True):
+    """One player's round: their target card, winnings pile, scoring groups and points (A7)."""
+
+    seat: int
+    target: Card
+    winnings: tuple[Card, ...]
+    groups: tuple[Group, ...]
+    points: int
+
+
+class RoundResult(_Record, frozen=True):
+    """A round played out and scored (A7); public once scored (A10)."""
+
+    round_number: int
+    dealer: int
+    declarer: int
+    number: int
+    """The winning bid's number (N, A4)."""
+    trump: Suit
+    seats: tuple[SeatScore, ...]
+    """One per seat, by seat."""
+
+
+_EMPTY: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+
+
+class ApplesState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """A whole game of Apples: four players, each for themselves (A1)."""
+
+    phase: Phase
+    dealer: int | None = None
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    """Running totals, by seat (A7)."""
+    round_number: int = 0
+    """Deals so far, redeals after an all-pass auction included (the current deal's number)."""
+    hands: tuple[tuple[Card, ...], ...] = _EMPTY
+    turn: int = 0
+    """The seat to act in the auction, pile, target and play phases."""
+    auction: tuple[Call, ...] = ()
+    trump: Suit | None = None
+    declarer: int | None = None
+    """The auction winner (A3)."""
+    number: int = 0
+    """The winning bid's number N: the cards each player gives to the bidding pile (A4)."""
+    given: tuple[tuple[Card, ...], ...] = _EMPTY
+    """Each seat's bidding-pile contribution, in the order given (A4)."""
+    received: tuple[tuple[Card, ...], ...] = _EMPTY
+    """The cards each seat got back from the bidding pile (A4)."""
+    targets: tuple[tuple[Card, ...], ...] = _EMPTY
+    """Each seat's target card, once set aside (A5): one card or none."""
+    tricks: tuple[Trick, ...] = ()
+    """Finished tricks of the current round."""
+    trick_seats: tuple[int, ...] = ()
+    """The order of play in the current trick, the leader first."""
+    trick: tuple[Card, ...] = ()
+    """Cards played to the current trick so far."""
+    overtime: bool = False
+    """The target was reached with two or more sharing the highest total: rounds go on until
+    one player alone has it (A8)."""
+    last_round: RoundResult | None = None
+    winner: int | None = None
+    """The winning seat once the game is over (``None`` for a draw)."""

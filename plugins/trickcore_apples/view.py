@@ -1,0 +1,86 @@
+"""What one seat may see (A10): the Apples view type and the projection that builds it.
+
+The state's hidden parts are declared once in :data:`PROJECTION` (:mod:`trickcore.kit.hidden`):
+each seat sees its own hand, its own bidding-pile contribution, the cards it got back from the
+pile and its own target card; of the others only how many cards they hold, gave and set aside.
+Once a round is scored, its targets and winnings piles are public through ``last_round``.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from trickcore.cards import Card, Suit
+from trickcore.kit.hidden import Computed, Projection, SeatPart
+from trickcore.kit.tricks import Trick
+from trickcore_apples.state import ApplesState, Call, Phase, RoundResult
+
+__all__ = ["PROJECTION", "ApplesView"]
+
+_ACTING = frozenset(Phase) - {Phase.DRAW_DEALER, Phase.DEAL, Phase.PILE_DEAL, Phase.OVER}
+
+
+class ApplesView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat's view of a game of Apples (A10).
+
+    Shows the seat's own hand, its own bidding-pile contribution and the cards it got back,
+    its own target card, every bid and pass, every card played and who won each trick (so its
+    own winnings pile), every player's number of cards, and the running totals. Other players'
+    hands, contributions, returned cards and targets are never in a view; a scored round's
+    targets and winnings are public in ``last_round``.
+
+    Its fields follow the state's order (each per-seat field replaced by the seat's own entry
+    and, for some, the sizes of all), so that :data:`PROJECTION` builds it positionally.
+    """
+
+    seat: int
+    """Whose view this is."""
+    phase: Phase
+    dealer: int | None
+    scores: tuple[int, ...]
+    round_number: int
+    hand: tuple[Card, ...]
+    """This seat's cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    turn: int | None
+    """The seat to act, or ``None`` when chance acts or the game is over."""
+    auction: tuple[Call, ...]
+    trump: Suit | None
+    declarer: int | None
+    number: int
+    given: tuple[Card, ...]
+    """This seat's own bidding-pile contribution (A4)."""
+    given_sizes: tuple[int, ...]
+    """How many cards each seat has put into the pile."""
+    received: tuple[Card, ...]
+    """The cards this seat got back from the pile (A4)."""
+    target: tuple[Card, ...]
+    """This seat's target card once set aside (A5), else empty."""
+    target_sizes: tuple[int, ...]
+    """Which seats have set their target aside (1) or not yet (0)."""
+    tricks: tuple[Trick, ...]
+    trick_seats: tuple[int, ...]
+    trick: tuple[Card, ...]
+    overtime: bool
+    last_round: RoundResult | None
+    winner: int | None
+
+
+PROJECTION: Projection[ApplesState, ApplesView] = Projection(
+    ApplesState,
+    ApplesView,
+    per_seat=[
+        SeatPart("hands", own="hand", sizes="hand_sizes"),
+        SeatPart("given", own="given", sizes="given_sizes"),
+        SeatPart("received", own="received"),
+        SeatPart("targets", own="target", sizes="target_sizes"),
+    ],
+    computed={
+        "turn": Computed(
+            view=lambda state, seat: state.turn if state.phase in _ACTING else None,
+            state=lambda view: view.turn if view.turn is not None else 0,
+        )
+    },
+)
+"""Apples' public and hidden parts (A10)."""
