@@ -10,17 +10,15 @@ immutable objects built when the game is loaded, so ``legal_actions`` only picks
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import asdict, replace
 
 from trickcore.cards import Card, Suit
-from trickcore.game import CHANCE, Actor, Direction, DrawDealer, Game, Outcome, Shuffle
+from trickcore.game import CHANCE, Actor, Direction, Game, Outcome, Shuffle
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import take
 from trickcore.kit.events import (
-    DealerDrawn,
     Dealt,
     EventLog,
     GameOver,
@@ -55,7 +53,6 @@ from trickcore_apples.view import PROJECTION, ApplesView
 __all__ = ["Apples"]
 
 _PASS = Pass()
-_Rule = Callable[[ApplesState, ApplesAction, EventLog | None], ApplesState]
 """The rule of one phase: the state after an action, written to the log if there is one."""
 
 
@@ -78,6 +75,8 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
     state_type: ClassVar[type[ApplesState]] = ApplesState
     view_type: ClassVar[type[ApplesView]] = ApplesView
     event_type: ClassVar[Any] = ApplesEvent
+    deal_phase: ClassVar[Phase] = Phase.DEAL
+    """The phase after the draw for the first dealer (the kit's ``draw_dealer`` rule)."""
     renderer: ClassVar[Renderer[ApplesView]] = ApplesRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
@@ -92,15 +91,15 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         self._ladder = tuple(
             Bid(number=number, suit=suit) for number in range(1, 14) for suit in BID_SUITS
         )
-        self._phase_rules: dict[Phase, _Rule] = {
-            Phase.DRAW_DEALER: self._draw_dealer,
+        self.phase_rules = {
+            Phase.DRAW_DEALER: self.draw_dealer,
             Phase.DEAL: self._deal,
             Phase.AUCTION: self._auction,
             Phase.PILE: self._give,
             Phase.PILE_DEAL: self._pile_deal,
             Phase.TARGET: self._set_target,
             Phase.PLAY: self._play,
-            Phase.OVER: self._over,
+            Phase.OVER: self.game_over,
         }
 
     # -- the rules of the table -------------------------------------------------------------
@@ -182,19 +181,9 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
 
     def sample_chance(self, state: ApplesState, rng: Rng) -> ApplesAction:
         """The first dealer, the deal's shuffle or the bidding pile's shuffle, from ``rng``."""
-        if state.phase is Phase.DEAL:
-            return self.shuffle(rng)
         if state.phase is Phase.PILE_DEAL:
             return self.shuffle(rng, self.pile(state))
-        if state.phase is Phase.DRAW_DEALER:
-            return self.dealer_draws[rng.below(SEATING.seats)]
-        raise self.no_chance(state)
-
-    def apply(self, state: ApplesState, action: ApplesAction) -> ApplesState:
-        """The state after ``action``. An illegal action raises
-        :class:`~trickcore.errors.IllegalActionError` naming the seat, the action and the
-        legal ones; ``state`` itself never changes."""
-        return self._phase_rules[state.phase](state, action, None)  # transition, one call less
+        return super().sample_chance(state, rng)
 
     def outcome(self, state: ApplesState) -> Outcome:
         """Totals per player (each player is their own side); over at the end of the round in
@@ -212,28 +201,6 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         return _validate.problems(self, state)
 
     # -- the transition --------------------------------------------------------------------
-
-    def transition(
-        self, state: ApplesState, action: ApplesAction, log: EventLog | None
-    ) -> ApplesState:
-        """A1-A8: the state after ``action``, its events written to ``log`` if there is one.
-        The rule of the state's phase matches the actions that phase accepts; any other action
-        is illegal there."""
-        return self._phase_rules[state.phase](state, action, log)
-
-    def _draw_dealer(
-        self, state: ApplesState, action: ApplesAction, log: EventLog | None
-    ) -> ApplesState:
-        match action:
-            case DrawDealer(seat=seat) if seat in range(SEATING.seats):  # A1
-                if log is not None:
-                    log.add(DealerDrawn(seat=seat))
-                return replace(state, phase=Phase.DEAL, dealer=seat)
-            case _:
-                raise self.illegal(state, action)
-
-    def _over(self, state: ApplesState, action: ApplesAction, log: EventLog | None) -> ApplesState:
-        raise self.illegal(state, action)
 
     # -- the deal (A2) ---------------------------------------------------------------------
 
