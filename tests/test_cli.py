@@ -420,7 +420,7 @@ def test_text_and_json_input_name_actions() -> None:
     )
     assert match_action("alone", (GoAlone(), WithPartner())) == GoAlone()
     result = run(*HUMAN, *SHORT, input='{"type": "nope"}\n' + "1\n" * 40)
-    assert "cannot decode" in result.stdout
+    assert "cannot read an action from JSON: at $.type" in result.stdout
     assert result.exit_code == 0
 
 

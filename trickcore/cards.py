@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from trickcore.errors import CardError
 
 __all__ = [
+    "CARD_TEXT",
     "Card",
     "Rank",
     "Suit",
@@ -85,6 +86,13 @@ class Rank(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
+
+
+CARD_TEXT = (
+    'write rank then suit, ranks 2-9 T J Q K A, suits C D H S (e.g. "AS", "TD", "9H"), '
+    'or "JK" for the joker'
+)
+"""How a card is written, for error messages."""
 
 
 class Card(enum.Enum):
@@ -166,10 +174,7 @@ class Card(enum.Enum):
             text = value.strip().upper().replace("10", "T")
             if text != value and text in cls._value2member_map_:
                 return cls(text)
-        raise CardError(
-            f"{value!r} is not a card: write rank then suit, ranks 2-9 T J Q K A, suits C D H S "
-            '(e.g. "AS", "TD", "9H"), or "JK" for the joker'
-        )
+        raise CardError(f"{value!r} is not a card: {CARD_TEXT}")
 
     @property
     def is_joker(self) -> bool:

@@ -43,7 +43,14 @@ class UnknownBotError(TrickcoreError, LookupError):
 
 
 class OptionError(TrickcoreError, ValueError):
-    """An unknown option, or an option with a value the game does not allow."""
+    """An unknown option, or an option with a value the game does not allow.
+
+    :attr:`option` names the option whose value was refused, where there is one.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 class IllegalActionError(TrickcoreError, ValueError):

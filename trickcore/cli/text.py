@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from trickcore.codec import json_text
 from trickcore.game import AnyGame, Outcome, Seat
 from trickcore.history import describe_action
-from trickcore.kit.options import describe_allowed, options_info
+from trickcore.kit.options import describe_allowed, options_info, value_text
 from trickcore.render import renderer_for
 
 __all__ = [
@@ -53,10 +52,17 @@ def seat_counts_text(counts: Sequence[int]) -> str:
 
 def option_lines(options_type: type[Any]) -> list[str]:
     """A game's options, two lines each: ``name=default`` and the values allowed (aligned),
-    then the option's description (when it has one), indented."""
+    as ``--option`` takes them (see :func:`~trickcore.kit.options.value_text`), then the
+    option's description (when it has one), indented."""
     infos = options_info(options_type)
     heads = columns(
-        [[f"{info.name}={json_text(info.default)}", describe_allowed(info)] for info in infos]
+        [
+            [
+                f"{info.name}={value_text(info.default, as_text=True)}",
+                describe_allowed(info, as_text=True),
+            ]
+            for info in infos
+        ]
     )
     lines = []
     for info, head in zip(infos, heads, strict=True):
