@@ -18,7 +18,7 @@ import click
 from trickcore._version import __version__
 from trickcore.cli import play as _play
 from trickcore.cli import replays as _replays
-from trickcore.cli.errors import CliError, as_cli_error, one_line
+from trickcore.cli.errors import CliError, CliUsageError, as_cli_error, one_line
 from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
 from trickcore.cli.text import columns, option_lines, seat_counts_text
 from trickcore.codec import json_schema
@@ -27,7 +27,10 @@ from trickcore.plugins import PluginHost, default_host
 from trickcore.replay import replay_type
 from trickcore.table import Table
 
-__all__ = ["SCHEMA_PARTS", "cli"]
+__all__ = ["INTERRUPTED", "SCHEMA_PARTS", "autosave_path", "cli"]
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 SCHEMA_PARTS = ("options", "action", "view", "event", "state", "replay")
 """What ``trickcore schema GAME --part`` can print (or ``all`` of them)."""
@@ -42,6 +45,9 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except BrokenPipeError:
             raise
+        except KeyboardInterrupt:
+            click.echo("", err=True)
+            ctx.exit(INTERRUPTED)
         except (TrickcoreError, OSError) as error:
             raise as_cli_error(error) from None
 
@@ -178,7 +184,7 @@ def plugins(ctx: click.Context) -> None:
 
 
 @cli.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--seat", type=int, help="Play this seat yourself (0 = first); omit to watch bots.")
 @click.option(
     "--bots",
@@ -198,51 +204,151 @@ def plugins(ctx: click.Context) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write the replay (JSON) here at the end or on quit.",
 )
+@click.option(
+    "--resume",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Go on with the game saved in FILE (by --save, save, quit or Ctrl-C); saves to FILE.",
+)
+@click.option(
+    "--confirm-forced",
+    is_flag=True,
+    help="Ask even when a move has one legal action (default: play it and say so).",
+)
 @click.pass_context
 def play(
     ctx: click.Context,
     *,
-    game_name: str,
+    game_name: str | None,
     seat: int | None,
     bots: str | None,
     seed: str | None,
     options: tuple[str, ...],
     save: Path | None,
+    resume: Path | None,
+    confirm_forced: bool,
 ) -> None:
-    """Play GAME at --seat against bots, or watch bots play it.
+    """Play GAME at --seat against bots, or watch bots play it; or --resume a saved game.
 
     Without --seat (and no 'human' in --bots) the bots play alone and every hand is narrated
     with the cards dealt. --bots takes one name per seat, one per other seat (with --seat), or
     one for every bot seat; the default bot is 'heuristic' where it plays the game, else
-    'random'.
+    'random'. Several 'human' seats play in turn on one device, which is passed between them.
+
+    Leaving an unfinished game (quit, end of input, Ctrl-C) saves it to the --save file, or
+    to trickcore-GAME-SEED.json, and says how to resume it. Ctrl-C exits with status 130.
     """
     host = _host(ctx)
+    if resume is not None:
+        table = _resumed_table(host, resume, game_name, bots=bots, seed=seed, options=options)
+        save = save if save is not None else resume
+    elif game_name is None:
+        raise CliUsageError("name the GAME to play, or --resume FILE (see 'trickcore games')")
+    else:
+        table = _new_table(host, game_name, seat=seat, bots=bots, seed=seed, options=options)
+    humans = table.human_seats
+    if seat is not None and resume is not None and seat not in humans:
+        raise CliUsageError(f"--seat {seat} is not a human seat of the saved game")
+    finished = False
+    try:
+        if humans:
+            perspective = seat if seat is not None else humans[0]
+            game = _play.HumanGame(table, perspective, save=save, confirm_forced=confirm_forced)
+            finished = game.run()
+        else:
+            _play.play_bots(table)
+            finished = True
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted (Ctrl-C)")
+        _save_unfinished(table, save)
+        raise
+    except BaseException:
+        if save is not None and table.actions:
+            with contextlib.suppress(CliError):
+                _play.save_replay(table, save)
+        raise
+    if finished:
+        if save is not None:
+            _play.save_replay(table, save)
+    else:
+        _save_unfinished(table, save)
+
+
+def _new_table(
+    host: PluginHost,
+    game_name: str,
+    *,
+    seat: int | None,
+    bots: str | None,
+    seed: str | None,
+    options: tuple[str, ...],
+) -> Table[Any, Any, Any]:
     game = load_game(host, game_name, parse_options(options))
     plan = plan_seats(host, game, seat=seat, bots=bots)
     chosen = parse_seed(seed)
     if chosen is None:
         chosen = fresh_seed()
     table: Table[Any, Any, Any] = Table(game, plan, seed=chosen, host=host)
-    quoted = shlex.quote(str(chosen))
-    click.echo(f"seed {chosen} — replay it with --seed {quoted}")
-    players = ", ".join(
-        f"{number} {'human' if item is None else item}" for number, item in enumerate(plan)
-    )
+    click.echo(f"seed {chosen} — replay it with --seed {shlex.quote(str(chosen))}")
+    _echo_seats(table)
+    return table
+
+
+def _resumed_table(
+    host: PluginHost,
+    path: Path,
+    game_name: str | None,
+    *,
+    bots: str | None,
+    seed: str | None,
+    options: tuple[str, ...],
+) -> Table[Any, Any, Any]:
+    given = [flag for flag, value in (("--bots", bots), ("--seed", seed)) if value is not None]
+    given += ["--option"] if options else []
+    if given:
+        raise CliUsageError(
+            f"--resume goes on with the saved game, its seats, seed and options: drop "
+            f"{' and '.join(given)}"
+        )
+    replay = _replays.read_replay(path)
+    if game_name is not None and game_name != replay.game:
+        raise CliUsageError(f"{path} holds a game of {replay.game}, not {game_name}")
+    table = Table.from_replay(replay, host=host)
+    click.echo(f"resuming {path}: seed {table.seed}, {len(table.actions)} actions so far")
+    _echo_seats(table)
+    return table
+
+
+def _echo_seats(table: Table[Any, Any, Any]) -> None:
+    game = table.game
+    players = ", ".join(f"{number} {label}" for number, label in enumerate(table.labels))
     click.echo(f"{game.name} ({game.title}); seats: {players}")
-    humans = table.human_seats
+
+
+def autosave_path(table: Table[Any, Any, Any]) -> Path:
+    """Where an unfinished game without ``--save`` is saved: ``trickcore-GAME-SEED.json`` in
+    the current directory (``-2``, ``-3`` … added to keep an existing file)."""
+    stem = f"trickcore-{table.game.name}-{table.seed}"
+    stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in stem)
+    path = Path(f"{stem}.json")
+    number = 1
+    while path.exists():
+        number += 1
+        path = Path(f"{stem}-{number}.json")
+    return path
+
+
+def _save_unfinished(table: Table[Any, Any, Any], save: Path | None) -> None:
+    """Save a game left before its end, and say how to go on with it."""
+    if not table.actions or table.over:
+        return
+    path = save if save is not None else autosave_path(table)
     try:
-        if humans:
-            perspective = seat if seat is not None else humans[0]
-            _play.HumanGame(table, perspective, save=save).run()
-        else:
-            _play.play_bots(table)
-    except BaseException:
-        if save is not None and table.actions:
-            with contextlib.suppress(CliError):
-                _play.save_replay(table, save)
-        raise
-    if save is not None:
-        _play.save_replay(table, save)
+        _play.save_replay(table, path)
+    except CliError as error:
+        click.echo(error.message, err=True)
+        return
+    click.echo(f"resume it with: trickcore play --resume {shlex.quote(str(path))}")
 
 
 @cli.group()

@@ -12,7 +12,7 @@ from typing import Any
 from trickcore.game import AnyGame, Outcome, Seat
 from trickcore.history import describe_action
 from trickcore.kit.options import describe_allowed, options_info, value_text
-from trickcore.render import renderer_for
+from trickcore.render import menu_order, renderer_for
 
 __all__ = [
     "columns",
@@ -151,7 +151,9 @@ def hand_of(game: AnyGame, state: Any, seat: Seat) -> tuple[Any, ...] | None:
 
 def order_legal(game: AnyGame, view: Any, legal: Sequence[Any]) -> tuple[Any, ...]:
     """The legal actions in the order a person expects: actions with a ``card`` in the hand
-    follow the hand's display order (after the other actions, which keep their order)."""
+    follow the hand's display order, after the other actions, which keep the order the game's
+    renderer lists them in (see :func:`~trickcore.render.menu_order`)."""
+    legal = menu_order(game, view, legal)
     ordered = hand_order(game, view)
     if not ordered:
         return tuple(legal)
