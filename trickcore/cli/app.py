@@ -18,9 +18,9 @@ import click
 from trickcore._version import __version__
 from trickcore.cli import play as _play
 from trickcore.cli import replays as _replays
-from trickcore.cli.errors import CliError, CliUsageError, as_cli_error, one_line
+from trickcore.cli.errors import CliError, CliUsageError, as_cli_error, one_line, reader_gone
 from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
-from trickcore.cli.text import columns, option_lines, seat_counts_text
+from trickcore.cli.text import columns, option_lines, seat_counts_text, terminal_width
 from trickcore.codec import json_schema
 from trickcore.errors import TrickcoreError
 from trickcore.plugins import PluginHost, default_host
@@ -43,8 +43,9 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except BrokenPipeError:
-            raise
+        except BrokenPipeError:  # the reader stopped reading: not an error of ours
+            reader_gone()
+            ctx.exit(0)
         except KeyboardInterrupt:
             click.echo("", err=True)
             ctx.exit(INTERRUPTED)
@@ -71,7 +72,7 @@ def _warn_failures(host: PluginHost) -> None:
 def _echo_rows(rows: list[list[str]], empty: str) -> None:
     if not rows:
         click.echo(empty, err=True)
-    for line in columns(rows):
+    for line in columns(rows, width=terminal_width()):
         click.echo(line)
 
 
@@ -164,9 +165,9 @@ def bots(ctx: click.Context, game_name: str | None) -> None:
 def plugins(ctx: click.Context) -> None:
     """List the plugins, and those that failed to load.
 
-    One line per plugin: name, then "ok", where it came from and what it registers, or
-    "FAILED", the stage and the error, and where it came from. Exits 0 even when a plugin
-    failed: this is a report.
+    One line per plugin: name, "ok" or "FAILED", where it came from, then what it registers
+    or the stage that failed and the error (wrapped to the terminal's width). Exits 0 even
+    when a plugin failed: this is a report.
     """
     host = _host(ctx)
     registered: dict[str, list[str]] = {}
@@ -178,7 +179,7 @@ def plugins(ctx: click.Context) -> None:
         rows.append((name, [name, "ok", source, what]))
     for failure in host.failures:
         problem = one_line(f"{failure.stage}: {failure.error}")
-        rows.append((failure.plugin, [failure.plugin, "FAILED", problem, f"[{failure.source}]"]))
+        rows.append((failure.plugin, [failure.plugin, "FAILED", failure.source, problem]))
     rows.sort(key=lambda row: row[0])
     _echo_rows([row for _, row in rows], "no plugins installed")
 

@@ -6,6 +6,8 @@ renderer to sort it, see :mod:`trickcore.render`) is simply left out.
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,19 +27,40 @@ __all__ = [
     "seat_counts_text",
     "seats_text",
     "side_text",
+    "terminal_width",
 ]
 
 
-def columns(rows: Sequence[Sequence[str]], gap: str = "  ") -> list[str]:
-    """``rows`` as lines with every column but the last padded to its widest cell."""
+def columns(rows: Sequence[Sequence[str]], gap: str = "  ", width: int = 0) -> list[str]:
+    """``rows`` as lines with every column but the last padded to its widest cell.
+
+    With a ``width`` (a terminal's, see :func:`terminal_width`), no line is longer: a last
+    cell that does not fit goes on in lines of its own, indented under its start (or, when the
+    other columns leave it less than a third of the width, under the row, 4 spaces in).
+    """
     if not rows:
         return []
     widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
     lines = []
     for row in rows:
         cells = [cell.ljust(widths[i]) if i < len(row) - 1 else cell for i, cell in enumerate(row)]
-        lines.append(gap.join(cells).rstrip())
+        line = gap.join(cells).rstrip()
+        if width <= 0 or len(line) <= width:
+            lines.append(line)
+            continue
+        head = gap.join(cells[:-1]) + gap
+        indent = len(head) if width - len(head) >= width // 3 else 4
+        first = head if indent == len(head) else head.rstrip() + "\n" + " " * indent
+        wrapped = textwrap.wrap(cells[-1], width - indent, break_on_hyphens=False) or [""]
+        text = first + ("\n" + " " * indent).join(wrapped)
+        lines.extend(text.split("\n"))
     return lines
+
+
+def terminal_width() -> int:
+    """The width of the terminal standard output goes to (``COLUMNS`` if set), or 0 when it
+    goes elsewhere (a pipe, a file): then lines are not wrapped."""
+    return shutil.get_terminal_size(fallback=(0, 0)).columns
 
 
 def seat_counts_text(counts: Sequence[int]) -> str:
