@@ -27,6 +27,7 @@ __all__ = [
     "from_json",
     "from_msgpack",
     "json_schema",
+    "plain_text",
     "to_json",
     "to_msgpack",
 ]
@@ -101,18 +102,59 @@ def json_schema(types: dict[str, Any]) -> dict[str, Any]:
     """A JSON Schema document with one entry per named type, sharing ``$defs``.
 
     ``json_schema({"action": game.action_type, "view": game.view_type})`` returns
-    ``{"$defs": {...}, "properties": {"action": {"$ref": ...}, ...}}``.
+    ``{"$defs": {...}, "properties": {"action": {"$ref": ...}, ...}}``. Descriptions come from
+    the types' docstrings and ``Meta(description=...)``, as plain text with Markdown code
+    spans: Sphinx markup (``:class:`~pkg.Name```, double backquotes) is turned into
+    ```Name```, for readers in other languages. Bounds (``Meta(ge=..., le=...)``) are
+    ``minimum`` and ``maximum``.
     """
     names = list(types)
     refs, defs = msgspec.json.schema_components(
         [types[name] for name in names], ref_template="#/$defs/{name}"
     )
-    return {
+    document: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
         "properties": dict(zip(names, refs, strict=True)),
         "$defs": defs,
     }
+    plain: dict[str, Any] = _plain_descriptions(document)
+    return plain
+
+
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`(?:([^`<]*?)\s*<[^`>]*>|~?([^`]*))`")
+_LITERAL = re.compile(r"``(.+?)``")
+
+
+def plain_text(text: str) -> str:
+    """Docstring text without Sphinx markup: ``:class:`~trickcore.Card``` and ``:meth:`a.b```
+    become ```Card``` and ```a.b```, a role with a title (``:ref:`the guide <guide>```) its
+    title, and a double-backquoted literal a single-backquoted one.
+
+    >>> plain_text("Raises :class:`~trickcore.errors.CardError`; see ``Card(text)``.")
+    'Raises `CardError`; see `Card(text)`.'
+    """
+
+    def role(found: re.Match[str]) -> str:
+        titled, target = found.group(1), found.group(2)
+        if titled is not None:
+            return titled
+        return f"`{target.rsplit('.', 1)[-1] if found.group(0).count('~') else target}`"
+
+    return _LITERAL.sub(r"`\1`", _ROLE.sub(role, text))
+
+
+def _plain_descriptions(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {
+            key: plain_text(value)
+            if key == "description" and isinstance(value, str)
+            else _plain_descriptions(value)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_plain_descriptions(item) for item in node]
+    return node
 
 
 _AT = re.compile(r"^(?P<problem>.*?)(?: - at `(?P<path>\$[^`]*)`)?$", re.DOTALL)

@@ -76,7 +76,9 @@ class IllegalActionError(TrickcoreError, ValueError):
 
 
 class WrongSeatError(IllegalActionError):
-    """An action offered by a seat whose turn it is not."""
+    """An action offered for a seat whose turn it is not, or for a seat a bot plays
+    (:meth:`trickcore.Table.play`). The message says who is to act; :attr:`seat` is that seat
+    (``None`` for chance or a finished game)."""
 
 
 class DecodeError(TrickcoreError, ValueError):
