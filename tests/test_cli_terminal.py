@@ -11,6 +11,7 @@ import inspect
 import os
 import re
 import select
+import signal
 import sys
 import time
 from pathlib import Path
@@ -211,6 +212,7 @@ def test_ctrl_c_exits_130_and_saves_where_it_says(tmp_path: Path) -> None:
 
     pid, fd = pty.fork()
     if pid == 0:  # the child: the command line, at the pseudo-terminal
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # even if the tests run with it ignored
         os.chdir(tmp_path)
         args = ["play", "euchre", "--seat", "0", "--seed", "4", "--bots", "random", *ONE_HAND]
         os.execv(sys.executable, [sys.executable, "-m", "trickcore", *args])
