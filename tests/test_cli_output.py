@@ -100,3 +100,16 @@ def test_columns_wrap_only_the_last_cell() -> None:
         "    word word word",
         "    word word word",
     ]
+
+
+def test_ctrl_c_in_any_command_exits_130_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> list[str]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("trickcore.cli.app.columns", interrupted)
+    result = CliRunner(**_SEPARATE).invoke(cli, ["games"])
+    assert result.exit_code == 130
+    assert "Traceback" not in result.output
+    assert "Aborted" not in result.output

@@ -23,6 +23,7 @@ from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_se
 from trickcore.cli.text import columns, option_lines, seat_counts_text, terminal_width
 from trickcore.codec import json_schema
 from trickcore.errors import TrickcoreError
+from trickcore.game import CHANCE
 from trickcore.plugins import PluginHost, default_host
 from trickcore.replay import replay_type
 from trickcore.table import Table
@@ -315,7 +316,8 @@ def _resumed_table(
     if game_name is not None and game_name != replay.game:
         raise CliUsageError(f"{path} holds a game of {replay.game}, not {game_name}")
     table = Table.from_replay(replay, host=host)
-    click.echo(f"resuming {path}: seed {table.seed}, {len(table.actions)} actions so far")
+    moves = sum(1 for actor in table.history().actors if actor is not CHANCE)
+    click.echo(f"resuming {path}: seed {table.seed}, {moves} moves played so far")
     _echo_seats(table)
     return table
 
