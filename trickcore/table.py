@@ -38,7 +38,8 @@ Determinism
   that factory, with default options, on resume).
 
 A replay (:meth:`Table.replay`) records every action, so it reproduces the game whatever the
-bots were.
+bots were; :meth:`Table.from_replay` resumes a game from it (bots by their labels, epoch 1),
+which is how ``trickcore play --resume`` goes on with a file written by ``--save``.
 """
 
 from __future__ import annotations
