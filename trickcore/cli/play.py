@@ -324,7 +324,7 @@ class HumanGame:
 
 def undo_text(actions: Sequence[Any], actors: Sequence[Actor]) -> str:
     """What an undo took back, in words: the seat's own move first, then what followed
-    (``"Took back seat 0's move: play TD; and after it: seat 1 play AH, the deal."``)."""
+    (``"Took back seat 0's move: play TD; and after it: seat 1 play AH, a deal."``)."""
     own, *after = zip(actions, actors, strict=True)
     parts = [
         "a deal"

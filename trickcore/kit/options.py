@@ -10,7 +10,8 @@ and the words in a :class:`msgspec.Meta`::
 JSON Schema (``trickcore schema GAME``), the command line (``trickcore games --options``) and
 every :class:`~trickcore.errors.OptionError` read it back through :func:`options_info`, so the
 descriptions, bounds and allowed values are written in one place. Values are shown as JSON
-text (``true``, ``null``, ``"anyone"``), the form replays store and the command line takes.
+text (``true``, ``null``, ``"anyone"``), the form replays store; the command line shows and
+takes them the same way, strings without quotes (``anyone``, see :func:`value_text`).
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ def check_value(
     does not allow it, and ``KeyError`` for an unknown ``name``. ``from_text=True`` accepts
     values given as text (``"32"``, ``"true"``, ``"null"``), as the command line gives them;
     its errors then show the value as typed and the allowed values as they are typed
-    (``invalid option deck=7 for euchre: deck must be one of 24, 32, 25``).
+    (``invalid option deck=7 for euchre: deck must be one of 24, 25, 32``).
     """
     try:
         return msgspec.convert(value, _field_types(options_type)[name], strict=not from_text)
