@@ -1,12 +1,16 @@
-"""The distribution as a new user gets it (issue 11), opt-in as it builds and installs:
-``tox -e dist`` (part of a plain ``tox`` and of CI) sets ``TRICKCORE_DIST=1``.
+"""The distribution as a new user gets it (issue 11), opt-in as it builds and installs
+(and needs the package index): ``tox -e dist`` (part of a plain ``tox`` and of CI) sets
+``TRICKCORE_DIST=1``.
 
-The sdist and the wheel are built from a copy of the source tree (``python -m build``, the
-wheel from the sdist); both must hold the license, and the wheel's metadata the project links
-and a summary naming only registered games. Then the scripted first game: the wheel goes into
-a fresh virtual environment, two humans (this script, answering through a pipe in the card
-forms the screen shows) and two bots play Euchre, the game is interrupted (SIGINT, as Ctrl-C
-sends it), resumed from the file it was saved to, finished, and its replay verified.
+- The example bot's ``pyproject.toml``, as ``docs/bot-plugins.md`` shows it, installs with
+  ``pip install .``.
+- The sdist and the wheel, built from a copy of the source tree (``python -m build``, the
+  wheel from the sdist), hold the license; the wheel's metadata has the project links and a
+  summary naming only registered games.
+- The scripted first game: the wheel goes into a fresh virtual environment; two humans (this
+  script, answering through a pipe in the card forms the screen shows) and two bots play
+  Euchre; the game is interrupted (SIGINT, as Ctrl-C sends it), resumed from the file it was
+  saved to, finished, and its replay verified.
 """
 
 from __future__ import annotations
@@ -99,6 +103,45 @@ def test_wheel_metadata_links_license_and_summary(built: tuple[Path, Path]) -> N
     summary = re.search(r"^Summary: (.*)$", metadata, flags=re.M)
     assert summary is not None and "Euchre" in summary.group(1)
     assert "All Fours" not in summary.group(1) or "allfours" in trickcore.default_host().games
+
+
+# -- the bot plugin's pyproject, as docs/bot-plugins.md shows it ----------------------------------
+
+DOCS = ROOT / "docs"
+EXAMPLE_BOT = DOCS / "examples" / "trickcore-example-bot" / "src" / "trickcore_example_bot"
+
+
+def test_the_bot_plugin_pyproject_installs_as_shown(tmp_path: Path) -> None:
+    """``pip install .`` as the page says (pip fetches the build backend it names)."""
+    (toml,) = re.findall(
+        r"^```toml\n(.*?)^```", (DOCS / "bot-plugins.md").read_text(), flags=re.M | re.S
+    )
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE_BOT, project / "src" / "trickcore_example_bot")
+    (project / "pyproject.toml").write_text(toml)
+    target = tmp_path / "site"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(project),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    (info,) = target.glob("trickcore_example_bot-1.0.0.dist-info")
+    entry_points = (info / "entry_points.txt").read_text()
+    assert "[trickcore]" in entry_points
+    assert "example_bot = trickcore_example_bot.plugin" in entry_points
 
 
 # -- the scripted first game -------------------------------------------------------------------
