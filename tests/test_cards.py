@@ -59,13 +59,27 @@ def test_index_and_mask_are_unique_and_documented() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("10h", "TH"), ("10H", "TH"), ("th", "TH"), (" as ", "AS"), ("jk", "JK"), ("qD", "QD")],
+    [
+        ("10h", "TH"),
+        ("10H", "TH"),
+        ("th", "TH"),
+        (" as ", "AS"),
+        ("jk", "JK"),
+        ("qD", "QD"),
+        ("10\u2666", "TD"),  # the pretty form reads back
+        ("q\u2665", "QH"),
+        ("A\u2660", "AS"),
+        ("2\u2663", "2C"),
+        ("K\u2661", "KH"),  # white suit symbols too
+    ],
 )
 def test_lenient_text_is_normalised(text: str, expected: str) -> None:
     assert Card(text) is Card(expected)
 
 
-@pytest.mark.parametrize("bad", ["", "1H", "10", "AX", "ASS", "JOKER", "11H", "H10", "T"])
+@pytest.mark.parametrize(
+    "bad", ["", "1H", "10", "AX", "ASS", "JOKER", "11H", "H10", "T", "\u2666", "10\u2666\u2666"]
+)
 def test_card_error_names_the_bad_text(bad: str) -> None:
     with pytest.raises(CardError) as caught:
         Card(bad)
@@ -183,3 +197,7 @@ def test_cards_are_hashable_and_usable_as_keys() -> None:
     seen = {card: card.index for card in Card}
     assert len(seen) == 53
     assert seen[Card("10c")] == Card("TC").index
+
+
+def test_every_pretty_form_reads_back() -> None:
+    assert all(Card(card.pretty) is card for card in Card if not card.is_joker)

@@ -41,6 +41,12 @@ _SEPARATE: dict[str, Any] = (
 )
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games left unfinished are saved in the current directory: keep it out of the repo."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run(*args: str, input: str | None = None, obj: Any = None) -> Result:
     """Invoke the application in-process (never raising: check ``exit_code``)."""
     return CliRunner(**_SEPARATE).invoke(cli, list(args), input=input, obj=obj)
@@ -402,7 +408,7 @@ def test_undo_takes_back_the_last_human_action() -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "cannot undo: seat 0 has no action to undo" in out
-    assert "took back " in out
+    assert "Took back seat 0's move: " in out
     assert "Game over" in out
 
 
@@ -423,7 +429,7 @@ def test_text_and_json_input_name_actions() -> None:
     )
     assert match_action("alone", (GoAlone(), WithPartner())) == GoAlone()
     result = run(*HUMAN, *SHORT, input='{"type": "nope"}\n' + "1\n" * 40)
-    assert "cannot decode" in result.stdout
+    assert "cannot read an action from JSON: at $.type" in result.stdout
     assert result.exit_code == 0
 
 

@@ -26,6 +26,7 @@ from trickcore import (
     to_msgpack,
 )
 from trickcore.cards import Card, standard_deck
+from trickcore.replay import replay_type
 
 Chance = Shuffle | DrawDealer
 
@@ -94,24 +95,25 @@ def test_options_round_trip() -> None:
 @pytest.mark.parametrize(
     ("data", "problem"),
     [
-        (b"{", "truncated"),
+        (b"{", "the input ends too early (truncated)"),
         (b"", "truncated"),
-        (b'{"type": "dealer", "seat": 1,}', "malformed"),
-        (b"[]", "Expected `object`, got `array`"),
-        (b'{"type": "shuffle"}', "missing required field `order`"),
-        (b'{"type": "deal", "seat": 1}', "`$.type`"),
-        (b'{"type": "dealer", "seat": "x"}', "Expected `int`, got `str` - at `$.seat`"),
-        (b'{"type": "dealer", "seat": 1, "extra": 2}', "unknown field `extra`"),
-        (b'{"type": "shuffle", "order": ["AS", "ZZ"]}', "'ZZ' - at `$.order[1]`"),
+        (b'{"type": "dealer", "seat": 1,}', "not valid JSON: "),
+        (b"[]", "at $: expected an object, got an array"),
+        (b'{"type": "shuffle"}', 'at $: the field "order" is missing'),
+        (b'{"type": "deal", "seat": 1}', 'at $.type: "deal" is not one of "shuffle", "dealer"'),
+        (b'{"type": "dealer", "seat": "x"}', "at $.seat: expected an integer, got a string"),
+        (b'{"type": "dealer", "seat": 1, "extra": 2}', 'at $: there is no field "extra" here'),
+        (b'{"type": "shuffle", "order": ["AS", "ZZ"]}', 'at $.order[1]: "ZZ" is not a card: '),
     ],
 )
 def test_from_json_errors_name_the_problem(data: bytes, problem: str) -> None:
     with pytest.raises(DecodeError) as caught:
         from_json(data, Chance)
     message = str(caught.value)
-    assert message.startswith("cannot decode ")
-    assert "from JSON" in message
+    assert message.startswith("cannot read an action from JSON: ")
     assert problem in message
+    for internal in ("`", "Struct", "Union", "typing", "trickcore.", "Expected"):
+        assert internal not in message
     assert isinstance(caught.value, TrickcoreError)
     assert isinstance(caught.value, ValueError)
     assert caught.value.__cause__ is None  # the msgspec traceback is not chained
@@ -120,24 +122,22 @@ def test_from_json_errors_name_the_problem(data: bytes, problem: str) -> None:
 @pytest.mark.parametrize(
     ("data", "problem"),
     [
-        (b'{"target": "11"}', "Expected `int`, got `str` - at `$.target`"),
-        (b'{"deck": 52}', "`$.deck`"),
-        (b'{"colour": "red"}', "unknown field `colour`"),
-        (b'{"names": "NE"}', "`$.names`"),
+        (b'{"target": "11"}', "at $.target: expected an integer, got a string"),
+        (b'{"deck": 52}', "at $.deck: 52 is not one of"),
+        (b'{"colour": "red"}', 'there is no field "colour"'),
+        (b'{"names": "NE"}', "at $.names: "),
     ],
 )
 def test_options_decode_errors(data: bytes, problem: str) -> None:
-    with pytest.raises(DecodeError, match="cannot decode TableOptions from JSON") as caught:
+    with pytest.raises(DecodeError, match="cannot read options from JSON") as caught:
         from_json(data, TableOptions)
     assert problem in str(caught.value)
 
 
 def test_from_msgpack_errors() -> None:
-    with pytest.raises(DecodeError, match=r"from MessagePack: .*malformed"):
+    with pytest.raises(DecodeError, match=r"from MessagePack: not valid MessagePack: "):
         from_msgpack(b"\xc1", Chance)
-    with pytest.raises(
-        DecodeError, match=r"cannot decode DrawDealer from MessagePack: .*`\$\.seat`"
-    ):
+    with pytest.raises(DecodeError, match=r"cannot read a dealer from MessagePack: at \$\.seat: "):
         from_msgpack(msgspec.msgpack.encode({"type": "dealer", "seat": "north"}), DrawDealer)
     with pytest.raises(DecodeError, match="truncated"):
         from_msgpack(to_msgpack(SHUFFLE)[:-1], Shuffle)
@@ -224,3 +224,18 @@ def _refs(node: Any) -> list[str]:
     if isinstance(node, list):
         return [ref for value in node for ref in _refs(value)]
     return []
+
+
+def test_a_replay_error_names_the_json_path_of_the_action() -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    table = trickcore.Table(game, ["random"] * 4, seed=3)
+    table.run()
+    data = json.loads(to_json(table.replay()))
+    data["actions"][3] = {"type": "call", "suit": "X"}
+    with pytest.raises(DecodeError) as caught:
+        from_json(json.dumps(data), replay_type(game))
+    assert str(caught.value) == (
+        'cannot read a replay from JSON: at $.actions[3].suit: "X" is not one of "C", "D", "H", "S"'
+    )
+    with pytest.raises(trickcore.ReplayMismatchError, match=r"at \$\.actions\[3\]\.suit: "):
+        trickcore.replay.verify(trickcore.replay.loads(json.dumps(data)))

@@ -18,7 +18,9 @@ from trickcore.kit.options import (
     check_options,
     check_value,
     describe_allowed,
+    example_text,
     options_info,
+    value_text,
 )
 from trickcore.plugins import bind_options
 from trickcore_euchre.options import EuchreOptions
@@ -126,8 +128,11 @@ def test_check_value_converts_or_names_the_option_and_its_allowed_values() -> No
     assert str(caught.value) == (
         "invalid option rounds=10 for SampleOptions: rounds must be an integer from 1 to 9"
     )
-    with pytest.raises(OptionError, match=r"^invalid option fast='yes' for toy: fast must be"):
+    with pytest.raises(
+        OptionError, match=r"^invalid option fast=yes for toy: fast must be"
+    ) as text:
         check_value(SampleOptions, "fast", "yes", from_text=True, owner="toy")
+    assert text.value.option == "fast"
     with pytest.raises(OptionError, match="rounds must be"):
         check_value(SampleOptions, "rounds", "3")  # text only with from_text
     with pytest.raises(KeyError):
@@ -207,3 +212,31 @@ def test_euchre_options_json_form_is_unchanged() -> None:
         "first_dealer": 2,
         "single_hand": False,
     }
+
+
+def test_values_as_the_command_line_takes_them() -> None:
+    assert [value_text(v, as_text=True) for v in (True, None, Colour.BLACK, "a", 24)] == [
+        "true",
+        "null",
+        "black",
+        "a",
+        "24",
+    ]
+    assert value_text("a") == '"a"'
+    assert describe_allowed(INFO["colour"], as_text=True) == "red or black"
+    assert describe_allowed(INFO["mode"], as_text=True) == "one of a, b, null"
+
+
+def test_an_error_from_text_shows_what_to_type_not_python_values() -> None:
+    with pytest.raises(OptionError) as caught:
+        check_value(SampleOptions, "colour", "green", from_text=True, owner="toy")
+    assert str(caught.value) == "invalid option colour=green for toy: colour must be red or black"
+    with pytest.raises(OptionError) as caught:
+        check_value(SampleOptions, "seat", "None", from_text=True, owner="toy")
+    assert "seat=None for toy: seat must be an integer from 0 to 3, or null" in str(caught.value)
+
+
+def test_example_values_differ_from_the_default_where_they_can() -> None:
+    assert example_text(INFO["fast"]) == ("false" if INFO["fast"].default else "true")
+    assert example_text(INFO["colour"]) != value_text(INFO["colour"].default, as_text=True)
+    assert example_text(INFO["rounds"]) == value_text(INFO["rounds"].default, as_text=True)

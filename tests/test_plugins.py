@@ -458,9 +458,10 @@ def test_bind_options_from_text() -> None:
     assert bind_options(TINY, {"size": "7", "fast": "true"}, from_text=True) == TinyOptions(
         size=7, fast=True
     )
-    with pytest.raises(OptionError, match=r"^invalid option size='seven' for tiny: size must be"):
+    with pytest.raises(OptionError, match=r"^invalid option size=seven for tiny: size must be"):
         bind_options(TINY, {"size": "seven"}, from_text=True)
     assert option_help(TINY) == "size=2, label='x', fast=False"
+    assert option_help(TINY, as_text=True) == "size=2, label=x, fast=false"
 
 
 def test_unknown_game_lists_games(host: PluginHost) -> None:

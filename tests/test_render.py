@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import msgspec
+import pytest
 from euchre_helpers import cs, deal, euchre, run
 from toygame import toy_host
 
 from trickcore.cards import Card
-from trickcore.render import DefaultRenderer, Renderer, renderer_for
+from trickcore.cli.text import order_legal
+from trickcore.render import DefaultRenderer, Renderer, menu_order, renderer_for
 from trickcore.rng import Rng
+from trickcore_euchre import GoAlone, WithPartner
 from trickcore_euchre.render import EuchreRenderer
 from trickcore_euchre.rules import Euchre
 
@@ -93,6 +96,54 @@ def test_euchre_describes_a_view_in_a_few_lines() -> None:
     game = euchre()
     state = deal(game, 0, {1: "9C JD AH TH JH"}, up="AD")
     text = Euchre.renderer.describe_view(game.view(state, 1))
-    assert text.splitlines()[0].startswith("Seat 1: hand 1, dealer seat 0, score 0-0")
+    assert text.splitlines()[0] == (
+        "Seat 1: hand 1, dealer seat 0; score: seats 0+2 0, seats 1+3 (you) 0"
+    )
     assert "Up-card: " in text and "(face up)" in text
     assert text.splitlines()[-1].startswith("Your hand: ")
+
+
+def test_euchre_tricks_are_counted_per_side_with_labels() -> None:
+    game = euchre()
+    state = deal(game, 0, {1: "9C JD AH TH JH", 0: "KC TC QC AS KS"}, up="AD")
+    state = run(game, state, "1=order_up 0=discard:TC")
+    view = game.view(state, 2)
+    assert "; tricks: seats 0+2 (you) 0, seats 1+3 0" in Euchre.renderer.describe_view(view)
+
+
+def test_euchre_menu_lists_going_alone_last() -> None:
+    game = euchre()
+    legal = (GoAlone(), WithPartner())
+    view = game.view(deal(game, 0, {1: "9C JD AH TH JH"}, up="AD"), 1)
+    assert Euchre.renderer.order_actions(view, legal) == (WithPartner(), GoAlone())
+    assert menu_order(game, view, legal) == (WithPartner(), GoAlone())
+    assert order_legal(game, view, legal)[0] == WithPartner()
+
+
+class _Swapping:
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def describe_view(self, view: Any) -> str:
+        return ""
+
+    def sorted_hand(self, view: Any) -> tuple[Any, ...]:
+        return ()
+
+    def order_actions(self, view: Any, legal: Any) -> Any:
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [((2, 1), (2, 1)), ((1, 1), (1, 2)), ((1,), (1, 2)), (RuntimeError("x"), (1, 2))],
+)
+def test_menu_order_trusts_a_renderer_only_with_the_same_actions(
+    answer: Any, expected: tuple[int, ...]
+) -> None:
+    class Game:
+        renderer = _Swapping(answer)
+
+    assert menu_order(Game(), None, (1, 2)) == expected  # type: ignore[arg-type]

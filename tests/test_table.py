@@ -418,6 +418,41 @@ def test_resume_keeps_undo_count_and_epoch() -> None:
     assert resumed.undos == 1 and resumed.epoch == 2
 
 
+def test_resume_from_a_replay_seats_bots_and_humans_by_their_labels() -> None:
+    t = table([None, "toy-random"], seed=14)
+    t.advance()
+    seat = t.to_act
+    assert seat is not None
+    t.play(seat, t.legal_actions(seat)[0])
+    t.advance()
+    replay = t.replay()
+    resumed = Table.from_replay(replay, host=HOST)
+    assert resumed.state == t.state and resumed.actions == t.actions
+    assert resumed.human_seats == (0,) and resumed.labels == ("human", "toy-random")
+    assert resumed.epoch == 1 and resumed.seed == 14
+    # the same replay always goes on the same way, and its deals are the seed's
+    assert finish(Table.from_replay(replay, host=HOST)) == finish(resumed)
+    verify(resumed.replay(), host=HOST)
+    bots = Table.from_replay(replay, seats=["toy-random", "toy-random"], host=HOST)
+    assert bots.human_seats == () and bots.labels == ("human", "toy-random")
+
+
+def test_resume_from_a_replay_refuses_what_cannot_go_on() -> None:
+    t = table([None, "toy-random"], seed=15)
+    t.advance()
+    replay = t.replay()
+    with pytest.raises(DecodeError, match="must have a seed"):
+        Table.from_replay(msgspec.structs.replace(replay, seed=None), host=HOST)
+    with pytest.raises(UnknownBotError, match="'nobody'"):
+        Table.from_replay(msgspec.structs.replace(replay, seats=("human", "nobody")), host=HOST)
+    with pytest.raises(DecodeError, match="format 99"):
+        Table.from_replay(msgspec.structs.replace(replay, format=99), host=HOST)
+    actions = list(replay.actions)
+    actions[-1] = {"type": "nope"}
+    with pytest.raises(ReplayMismatchError, match=r"at \$\.actions\[\d+\]\.type"):
+        Table.from_replay(msgspec.structs.replace(replay, actions=tuple(actions)), host=HOST)
+
+
 def test_saving_a_ready_bot() -> None:
     unnamed = table([CrashBot(), None])
     with pytest.raises(TableError, match="no registered name"):

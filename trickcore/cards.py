@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from trickcore.errors import CardError
 
 __all__ = [
+    "CARD_TEXT",
     "Card",
     "Rank",
     "Suit",
@@ -87,11 +88,25 @@ class Rank(enum.Enum):
         return f"Rank.{self.name}"
 
 
+CARD_TEXT = (
+    'write rank then suit, ranks 2-9 T J Q K A, suits C D H S (e.g. "AS", "TD", "9H"), '
+    'or "JK" for the joker'
+)
+"""How a card is written, for error messages."""
+
+
+_SYMBOL_LETTERS = str.maketrans("\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664", "CDHSCDHS")
+"""The suit symbols (black and white) as the suit letters, for text typed by a person."""
+
+
 class Card(enum.Enum):
     """A playing card, or the joker. Its value is the text form ("AS", "TD", "JK").
 
     ``Card("QH")`` (or :func:`cards` for several) turns text into a card and raises
     :class:`~trickcore.errors.CardError` for anything else; ``str(card)`` gives the text back.
+    Text a person types is accepted too: any case, ``10`` for ``T``, suit symbols for suit
+    letters, so the :attr:`pretty` form reads back (``Card("10\u2666")`` and ``Card("td")``
+    are ``Card.TEN_OF_DIAMONDS``).
     """
 
     TWO_OF_CLUBS = "2C"
@@ -163,13 +178,10 @@ class Card(enum.Enum):
     @classmethod
     def _missing_(cls, value: object) -> Card:
         if isinstance(value, str):
-            text = value.strip().upper().replace("10", "T")
+            text = value.strip().upper().replace("10", "T").translate(_SYMBOL_LETTERS)
             if text != value and text in cls._value2member_map_:
                 return cls(text)
-        raise CardError(
-            f"{value!r} is not a card: write rank then suit, ranks 2-9 T J Q K A, suits C D H S "
-            '(e.g. "AS", "TD", "9H"), or "JK" for the joker'
-        )
+        raise CardError(f"{value!r} is not a card: {CARD_TEXT}")
 
     @property
     def is_joker(self) -> bool:

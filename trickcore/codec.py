@@ -8,20 +8,26 @@ check that a legal game can reach it.
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import re
 from typing import Any, TypeVar
 
 import msgspec
+import msgspec.inspect as mi
 
+from trickcore.cards import CARD_TEXT, Card
 from trickcore.errors import DecodeError
 
 __all__ = [
+    "decode_problem",
     "digest",
     "json_form",
     "json_text",
     "from_json",
     "from_msgpack",
     "json_schema",
+    "plain_text",
     "to_json",
     "to_msgpack",
 ]
@@ -37,13 +43,18 @@ def to_json(obj: Any, *, pretty: bool = False) -> bytes:
     return msgspec.json.format(data, indent=2) if pretty else data
 
 
-def from_json(data: bytes | str, type: type[T] | Any) -> T:
+def from_json(data: bytes | str, type: type[T] | Any, *, what: str | None = None) -> T:
     """Decode JSON into ``type``; malformed or mistyped input raises
-    :class:`~trickcore.errors.DecodeError` naming the offending path."""
+    :class:`~trickcore.errors.DecodeError` saying what was expected where, e.g.
+    ``cannot read a replay from JSON: at $.actions[3].suit: "X" is not one of "C", "D", "H",
+    "S"`` (see :func:`decode_problem`). ``what`` names the thing read, for the message
+    (default: from ``type``, such as ``a replay``)."""
     try:
         result: T = msgspec.json.decode(data, type=type)
     except msgspec.DecodeError as error:
-        raise DecodeError(f"cannot decode {_type_name(type)} from JSON: {error}") from None
+        raw = _raw(msgspec.json.decode, data)
+        problem = decode_problem(str(error), type, raw)
+        raise DecodeError(f"cannot read {what or _what(type)} from JSON: {problem}") from None
     return result
 
 
@@ -52,12 +63,17 @@ def to_msgpack(obj: Any) -> bytes:
     return msgspec.msgpack.encode(obj)
 
 
-def from_msgpack(data: bytes, type: type[T] | Any) -> T:
-    """Decode MessagePack into ``type``; bad input raises :class:`~trickcore.errors.DecodeError`."""
+def from_msgpack(data: bytes, type: type[T] | Any, *, what: str | None = None) -> T:
+    """Decode MessagePack into ``type``; bad input raises :class:`~trickcore.errors.DecodeError`
+    worded as :func:`from_json` words it."""
     try:
         result: T = msgspec.msgpack.decode(data, type=type)
     except msgspec.DecodeError as error:
-        raise DecodeError(f"cannot decode {_type_name(type)} from MessagePack: {error}") from None
+        raw = _raw(msgspec.msgpack.decode, data)
+        problem = decode_problem(str(error), type, raw)
+        raise DecodeError(
+            f"cannot read {what or _what(type)} from MessagePack: {problem}"
+        ) from None
     return result
 
 
@@ -86,19 +102,234 @@ def json_schema(types: dict[str, Any]) -> dict[str, Any]:
     """A JSON Schema document with one entry per named type, sharing ``$defs``.
 
     ``json_schema({"action": game.action_type, "view": game.view_type})`` returns
-    ``{"$defs": {...}, "properties": {"action": {"$ref": ...}, ...}}``.
+    ``{"$defs": {...}, "properties": {"action": {"$ref": ...}, ...}}``. Descriptions come from
+    the types' docstrings and ``Meta(description=...)``, as plain text with Markdown code
+    spans: Sphinx markup (``:class:`~pkg.Name```, double backquotes) is turned into
+    ```Name```, for readers in other languages. Bounds (``Meta(ge=..., le=...)``) are
+    ``minimum`` and ``maximum``.
     """
     names = list(types)
     refs, defs = msgspec.json.schema_components(
         [types[name] for name in names], ref_template="#/$defs/{name}"
     )
-    return {
+    document: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
         "properties": dict(zip(names, refs, strict=True)),
         "$defs": defs,
     }
+    plain: dict[str, Any] = _plain_descriptions(document)
+    return plain
 
 
-def _type_name(type: Any) -> str:
-    return getattr(type, "__name__", None) or str(type)
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`(?:([^`<]*?)\s*<[^`>]*>|~?([^`]*))`")
+_LITERAL = re.compile(r"``(.+?)``")
+
+
+def plain_text(text: str) -> str:
+    """Docstring text without Sphinx markup: ``:class:`~trickcore.Card``` and ``:meth:`a.b```
+    become ```Card``` and ```a.b```, a role with a title (``:ref:`the guide <guide>```) its
+    title, and a double-backquoted literal a single-backquoted one.
+
+    >>> plain_text("Raises :class:`~trickcore.errors.CardError`; see ``Card(text)``.")
+    'Raises `CardError`; see `Card(text)`.'
+    """
+
+    def role(found: re.Match[str]) -> str:
+        titled, target = found.group(1), found.group(2)
+        if titled is not None:
+            return titled
+        return f"`{target.rsplit('.', 1)[-1] if found.group(0).count('~') else target}`"
+
+    return _LITERAL.sub(r"`\1`", _ROLE.sub(role, text))
+
+
+def _plain_descriptions(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {
+            key: plain_text(value)
+            if key == "description" and isinstance(value, str)
+            else _plain_descriptions(value)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_plain_descriptions(item) for item in node]
+    return node
+
+
+_AT = re.compile(r"^(?P<problem>.*?)(?: - at `(?P<path>\$[^`]*)`)?$", re.DOTALL)
+_EXPECTED = re.compile(
+    r"^Expected `(?P<wanted>[^`]*)`(?P<bounds>[^,]*)(?:, got `(?P<got>[^`]*)`)?$"
+)
+_INVALID = re.compile(r"^Invalid (?:enum )?value (?P<value>.*)$")
+_MISSING = re.compile(r"^Object missing required field `(?P<field>[^`]*)`$")
+_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<field>[^`]*)`$")
+_STEP = re.compile(r"\.([^.\[]+)|\[(-?[0-9]+)\]")
+_WORDS = {
+    "str": "a string",
+    "int": "an integer",
+    "float": "a number",
+    "bool": "true or false",
+    "null": "null",
+    "object": "an object",
+    "array": "an array",
+    "bytes": "bytes",
+}
+_MAX_LISTED = 16
+_CARDS = [msgspec.json.encode(card).decode() for card in Card]
+
+
+def decode_problem(message: str, type: Any, data: Any = None, *, at: str = "$") -> str:
+    """msgspec's decoding ``message`` in the user's terms: ``at <path>: <what was wrong>``.
+
+    The path is a JSON path (``$.actions[3].suit``), relative to ``at`` (the path of the
+    decoded value in a larger document). Type names become words (``an integer``, ``an
+    object``); a value that is not one of a fixed set (an enumeration, a literal, an action
+    ``type``) lists the allowed values when ``data`` (the same input decoded without a type)
+    shows which type the path leads to. No Python type name appears.
+    """
+    found = _AT.match(message.strip())
+    problem = found.group("problem") if found else message
+    relative = (found.group("path") if found else None) or "$"
+    path = at + relative[1:]
+    words = problem
+    if problem.startswith(("JSON is malformed", "MessagePack data is malformed")):
+        return f"not valid {problem.split()[0]}: {problem.partition(': ')[2] or problem}"
+    if problem == "Input data was truncated":
+        return "the input ends too early (truncated)"
+    if expected := _EXPECTED.match(problem):
+        wanted = " or ".join(
+            _WORDS.get(name.strip(), name.strip()) for name in expected["wanted"].split("|")
+        )
+        words = f"expected {wanted}{expected['bounds'].rstrip()}"
+        if expected["got"]:
+            words += f", got {_WORDS.get(expected['got'], expected['got'])}"
+    elif invalid := _INVALID.match(problem):
+        value = _json_value(invalid["value"].strip())
+        allowed = _allowed_at(type, data, _steps(relative))
+        words = f"{value} is not allowed here"
+        if allowed == _CARDS:
+            words = f"{value} is not a card: {CARD_TEXT}"
+        elif allowed:
+            listed = ", ".join(allowed[:_MAX_LISTED])
+            more = " …" if len(allowed) > _MAX_LISTED else ""
+            words = f"{value} is not one of {listed}{more}"
+    elif missing := _MISSING.match(problem):
+        words = f'the field "{missing["field"]}" is missing'
+    elif unknown := _UNKNOWN.match(problem):
+        words = f'there is no field "{unknown["field"]}" here'
+    return f"at {path}: {words}"
+
+
+def _json_value(text: str) -> str:
+    """A value as msgspec quotes it (Python's ``repr``) as JSON text."""
+    try:
+        return json_text(ast.literal_eval(text))
+    except (ValueError, SyntaxError):
+        return text
+
+
+def _raw(decode: Any, data: Any) -> Any:
+    """``data`` decoded without a type, or ``None`` when it is malformed."""
+    try:
+        return decode(data)
+    except (msgspec.DecodeError, TypeError, ValueError):
+        return None
+
+
+def _steps(path: str) -> list[str | int]:
+    return [
+        name if name is not None and name != "" else int(index)
+        for name, index in _STEP.findall(path)
+    ]
+
+
+def _allowed_at(type: Any, data: Any, steps: list[str | int]) -> list[str]:
+    """The allowed values (as JSON text) of the value at ``steps`` in ``data`` decoded as
+    ``type``: an enumeration's or a literal's values, or a tagged union's tags."""
+    try:
+        kind: Any = mi.type_info(type)
+    except (TypeError, ValueError):
+        return []
+    for step in steps:
+        kind = _pick(_unwrap(kind), data)
+        if isinstance(kind, mi.StructType) and isinstance(step, str):
+            if step == kind.tag_field:
+                return []
+            fields = {f.encode_name: f.type for f in kind.fields}
+            if step not in fields:
+                return []
+            kind = fields[step]
+            data = data.get(step) if isinstance(data, dict) else None
+        elif isinstance(kind, (mi.ListType, mi.VarTupleType, mi.SetType, mi.FrozenSetType)):
+            kind = kind.item_type
+            data = data[step] if isinstance(data, list) and isinstance(step, int) else None
+        elif isinstance(kind, mi.TupleType) and isinstance(step, int):
+            kind = kind.item_types[step] if step < len(kind.item_types) else None
+            data = data[step] if isinstance(data, list) and step < len(data) else None
+        elif isinstance(kind, mi.DictType) and isinstance(step, str):
+            kind = kind.value_type
+            data = data.get(step) if isinstance(data, dict) else None
+        elif isinstance(kind, mi.UnionType) and step == _tag_field(kind):
+            return [
+                msgspec.json.encode(member.tag).decode()
+                for member in kind.types
+                if isinstance(member, mi.StructType) and member.tag is not None
+            ]
+        else:
+            return []
+        if kind is None:
+            return []
+    kind = _unwrap(kind)
+    if isinstance(kind, mi.EnumType):
+        return [msgspec.json.encode(member).decode() for member in kind.cls]
+    if isinstance(kind, mi.LiteralType):
+        return [msgspec.json.encode(value).decode() for value in kind.values]
+    return []
+
+
+def _unwrap(kind: Any) -> Any:
+    while isinstance(kind, mi.Metadata):
+        kind = kind.type
+    return kind
+
+
+def _tag_field(union: mi.UnionType) -> str | None:
+    fields = {getattr(m, "tag_field", None) for m in union.types if isinstance(m, mi.StructType)}
+    return fields.pop() if len(fields) == 1 else None
+
+
+def _pick(kind: Any, data: Any) -> Any:
+    """The member of a union that ``data`` is (by its tag, or the only non-null member)."""
+    if not isinstance(kind, mi.UnionType):
+        return kind
+    members = [_unwrap(m) for m in kind.types if not isinstance(m, mi.NoneType)]
+    tag_field = _tag_field(kind)
+    if tag_field is not None and isinstance(data, dict):
+        for member in members:
+            if isinstance(member, mi.StructType) and member.tag == data.get(tag_field):
+                return member
+    return members[0] if len(members) == 1 else kind
+
+
+def _what(type: Any) -> str:
+    """The thing a type decodes, in words: ``a replay``, ``an action``, ``a saved table``."""
+    try:
+        kind = _unwrap(mi.type_info(type))
+    except (TypeError, ValueError):
+        return "the data"
+    if isinstance(kind, mi.UnionType) and _tag_field(kind) is not None:
+        classes = [member.cls for member in kind.types if isinstance(member, mi.StructType)]
+        shared = [base for base in classes[0].__mro__ if all(issubclass(c, base) for c in classes)]
+        name = shared[0].__name__ if shared and shared[0] is not msgspec.Struct else "value"
+    elif isinstance(kind, (mi.StructType, mi.EnumType)):
+        name = kind.cls.__name__
+    else:
+        return "the data"
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name.lstrip("_")).lower().split()
+    noun = words[-1] if words and words[-1] not in ("struct", "object") else "value"
+    if noun == "table" and len(words) > 1:
+        noun = " ".join(words)
+    if noun == "options":
+        return "options"
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"

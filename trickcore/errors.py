@@ -43,7 +43,14 @@ class UnknownBotError(TrickcoreError, LookupError):
 
 
 class OptionError(TrickcoreError, ValueError):
-    """An unknown option, or an option with a value the game does not allow."""
+    """An unknown option, or an option with a value the game does not allow.
+
+    :attr:`option` names the option whose value was refused, where there is one.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 class IllegalActionError(TrickcoreError, ValueError):
@@ -69,7 +76,9 @@ class IllegalActionError(TrickcoreError, ValueError):
 
 
 class WrongSeatError(IllegalActionError):
-    """An action offered by a seat whose turn it is not."""
+    """An action offered for a seat whose turn it is not, or for a seat a bot plays
+    (:meth:`trickcore.Table.play`). The message says who is to act; :attr:`seat` is that seat
+    (``None`` for chance or a finished game)."""
 
 
 class DecodeError(TrickcoreError, ValueError):

@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from trickcore.codec import digest, json_text
+from trickcore.codec import decode_problem, digest, json_text
 from trickcore.errors import IllegalActionError, ReplayMismatchError
 from trickcore.game import CHANCE, Actor, AnyGame, Game, Outcome
 from trickcore.plugins import PluginHost, default_host
@@ -115,8 +115,9 @@ def decode_action(game: Game[Any, A, Any, Any], data: Any, index: int) -> A:
     try:
         action: A = msgspec.convert(data, game.action_type)
     except (msgspec.ValidationError, ValueError) as error:
+        problem = decode_problem(str(error), game.action_type, data, at=f"$.actions[{index}]")
         raise ReplayMismatchError(
-            f"action {index} ({json_text(data)}) is not a {game.name} action: {error}",
+            f"action {index} ({json_text(data)}) is not a {game.name} action: {problem}",
             index=index,
         ) from None
     return action

@@ -24,7 +24,7 @@ from trickcore import hookspecs
 from trickcore.bots import BotFactory
 from trickcore.errors import OptionError, PluginError, UnknownBotError, UnknownGameError
 from trickcore.game import AnyGame, GameFactory
-from trickcore.kit.options import check_value, options_info
+from trickcore.kit.options import check_value, options_info, value_text
 
 __all__ = [
     "PluginFailure",
@@ -275,9 +275,14 @@ def _overlap(first: Sequence[str] | None, second: Sequence[str] | None) -> bool:
     return first is None or second is None or bool(set(first) & set(second))
 
 
-def option_help(factory: GameFactory) -> str:
-    """``name=default`` for every option of a game, for error messages."""
-    return ", ".join(f"{info.name}={info.default!r}" for info in options_info(factory.options_type))
+def option_help(factory: GameFactory, *, as_text: bool = False) -> str:
+    """``name=default`` for every option of a game, for error messages: the defaults as Python
+    values (``stick_the_dealer=False``), or with ``as_text`` as the command line takes them
+    (``stick_the_dealer=false``, ``first_dealer=null``, ``lone_lead=lone_left``)."""
+    return ", ".join(
+        f"{info.name}={value_text(info.default, as_text=True) if as_text else repr(info.default)}"
+        for info in options_info(factory.options_type)
+    )
 
 
 def bind_options(
@@ -296,7 +301,7 @@ def bind_options(
     if unknown:
         raise OptionError(
             f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
-            f"for {factory.name}; options: {option_help(factory)}"
+            f"for {factory.name}; options: {option_help(factory, as_text=from_text)}"
         )
     try:
         values = {
@@ -307,10 +312,13 @@ def bind_options(
         }
         return msgspec.convert(values, factory.options_type)
     except OptionError as error:
-        raise OptionError(f"{error}; options: {option_help(factory)}") from None
+        raise OptionError(
+            f"{error}; options: {option_help(factory, as_text=from_text)}", option=error.option
+        ) from None
     except msgspec.ValidationError as error:  # a check across options, in __post_init__
         raise OptionError(
-            f"invalid options for {factory.name}: {error}; options: {option_help(factory)}"
+            f"invalid options for {factory.name}: {error}; "
+            f"options: {option_help(factory, as_text=from_text)}"
         ) from None
 
 

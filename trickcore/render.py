@@ -12,10 +12,16 @@ Frontends (the command line among them) ask :func:`renderer_for`, which returns 
 renderer or, for a game without one, :class:`DefaultRenderer`: the view's JSON, the hand as
 the view gives it. Rendering is a display nicety: it never changes a state, a view or an
 action.
+
+A renderer may also have an ``order_actions(view, legal)`` method (see
+:class:`ActionOrder`): the legal actions in the order a menu should list them, e.g. the safe
+choice first so that a slip of the finger does not make a bold one. :func:`menu_order` asks
+it, and keeps the game's order for a renderer without one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import msgspec
@@ -23,7 +29,7 @@ import msgspec
 from trickcore.cards import Card
 from trickcore.game import Game
 
-__all__ = ["DefaultRenderer", "Renderer", "renderer_for"]
+__all__ = ["ActionOrder", "DefaultRenderer", "Renderer", "menu_order", "renderer_for"]
 
 V_contra = TypeVar("V_contra", contravariant=True)
 V = TypeVar("V")
@@ -43,6 +49,16 @@ class Renderer(Protocol[V_contra]):
         ...
 
 
+@runtime_checkable
+class ActionOrder(Protocol[V_contra]):
+    """The optional part of a renderer that orders a menu of actions."""
+
+    def order_actions(self, view: V_contra, legal: Sequence[Any]) -> Sequence[Any]:
+        """``legal`` (the legal actions of the view's seat) in the order to list them: the
+        same actions, each once."""
+        ...
+
+
 class DefaultRenderer:
     """The renderer of a game that has none: the view as compact JSON, and its ``hand``
     attribute (if any) in the order the view gives it."""
@@ -55,6 +71,22 @@ class DefaultRenderer:
         """The view's ``hand`` as it is, or ``()`` when the view has none."""
         hand = getattr(view, "hand", ())
         return tuple(hand) if isinstance(hand, (tuple, list)) else ()
+
+
+def menu_order(game: Game[Any, Any, V, Any], view: V, legal: Sequence[Any]) -> tuple[Any, ...]:
+    """``legal`` in the order the game's renderer lists them (its ``order_actions``, see
+    :class:`ActionOrder`), or as given when it has no such method, or when the method fails
+    or answers with anything but the same actions."""
+    renderer = renderer_for(game)
+    if not isinstance(renderer, ActionOrder):
+        return tuple(legal)
+    try:
+        ordered = tuple(renderer.order_actions(view, legal))
+    except Exception:  # a display nicety must never break the game
+        return tuple(legal)
+    if len(ordered) == len(legal) and all(ordered.count(a) == 1 for a in legal):
+        return ordered
+    return tuple(legal)
 
 
 def renderer_for(game: Game[Any, Any, V, Any]) -> Renderer[V]:

@@ -38,7 +38,8 @@ Determinism
   that factory, with default options, on resume).
 
 A replay (:meth:`Table.replay`) records every action, so it reproduces the game whatever the
-bots were.
+bots were; :meth:`Table.from_replay` resumes a game from it (bots by their labels, epoch 1),
+which is how ``trickcore play --resume`` goes on with a file written by ``--save``.
 
 Bot faults
 ----------
@@ -654,38 +655,90 @@ class Table(Generic[S, A, V]):
         match its checkpoint) raise :class:`~trickcore.errors.ReplayMismatchError` naming the
         action. The bots are rebuilt with the next epoch (see the module documentation).
         """
-        saved: _SavedTable = from_json(data, _SavedTable)
+        saved: _SavedTable = from_json(data, _SavedTable, what="a saved table")
         replay = saved.replay
         if saved.format != SAVE_FORMAT or replay.format != FORMAT:
             raise DecodeError(
                 f"saved table format {saved.format} (replay format {replay.format}) is not "
                 f"supported; this trickcore reads {SAVE_FORMAT} ({FORMAT})"
             )
-        if replay.seed is None:
-            raise DecodeError("a saved table must have a seed; this one has none")
         if saved.epoch < 0 or saved.undos < 0:
             raise DecodeError("a saved table's epoch and undo count cannot be negative")
-        game = load_game(replay.game, replay.options, host=host)
-        if len(saved.seats) != game.seats:
+        return cls._resume(
+            replay,
+            saved.seats,
+            epoch=saved.epoch + 1,
+            undos=saved.undos,
+            host=host,
+            bot_options=saved.bot_options,
+            bot_faults=saved.bot_faults,
+            time_limit=saved.time_limit,
+            forfeit=saved.forfeit,
+        )
+
+    @classmethod
+    def from_replay(
+        cls,
+        replay: Replay,
+        *,
+        seats: Sequence[str | None] | None = None,
+        host: PluginHost | None = None,
+    ) -> Table[Any, Any, Any]:
+        """Resume the unfinished (or finished) game of ``replay``, replaying and checking every
+        action, as :meth:`from_json` does.
+
+        ``seats`` gives per seat a registered bot's name or ``None`` for a human; by default
+        they come from the replay's labels (``"human"`` is a human, any other label a bot of
+        that name). The replay must have a seed, so that chance goes on from it. The bots are
+        built with epoch 1, so resuming the same replay always continues the same way.
+        Raises :class:`~trickcore.errors.DecodeError` for a replay without a seed or of another
+        format, :class:`~trickcore.errors.UnknownBotError` for a label that is no bot, and
+        :class:`~trickcore.errors.ReplayMismatchError` as :meth:`from_json` does.
+        """
+        if replay.format != FORMAT:
             raise DecodeError(
-                f"the saved table has {len(saved.seats)} seats but {game.name} is played by "
-                f"{game.seats}"
+                f"replay format {replay.format} is not supported; this trickcore reads {FORMAT}"
+            )
+        if seats is None:
+            seats = tuple(None if label == HUMAN else label for label in replay.seats)
+        return cls._resume(replay, tuple(seats), epoch=1, undos=0, host=host)
+
+    @classmethod
+    def _resume(
+        cls,
+        replay: Replay,
+        seats: tuple[str | None, ...],
+        *,
+        epoch: int,
+        undos: int,
+        host: PluginHost | None,
+        bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+        bot_faults: BotFaults = "raise",
+        time_limit: float | None = None,
+        forfeit: Forfeit | None = None,
+    ) -> Table[Any, Any, Any]:
+        if replay.seed is None:
+            raise DecodeError("a saved game must have a seed; this one has none")
+        game = load_game(replay.game, replay.options, host=host)
+        if len(seats) != game.seats:
+            raise DecodeError(
+                f"the saved table has {len(seats)} seats but {game.name} is played by {game.seats}"
             )
         history = reproduce(replay, game)
         table: Table[Any, Any, Any] = cls.__new__(cls)
         table._setup(
             game,
-            saved.seats,
+            seats,
             seed=replay.seed,
             host=host,
             labels=replay.seats,
-            epoch=saved.epoch + 1,
-            bot_options=saved.bot_options,
-            bot_faults=saved.bot_faults,
-            time_limit=saved.time_limit,
+            epoch=epoch,
+            bot_options=bot_options,
+            bot_faults=bot_faults,
+            time_limit=time_limit,
         )
-        table._undos = saved.undos
-        table._forfeit = saved.forfeit
+        table._undos = undos
+        table._forfeit = forfeit
         table._actions = list(history.actions)
         table._actors = list(history.actors)
         table._states = list(history.states)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from trickcore.cards import Card
+from trickcore_euchre.actions import EuchreAction, GoAlone
+from trickcore_euchre.deal import SEATING
 from trickcore_euchre.ranking import trick_order
 from trickcore_euchre.state import Phase
 from trickcore_euchre.view import EuchreView
@@ -17,8 +21,8 @@ class EuchreRenderer:
     def describe_view(self, view: EuchreView) -> str:
         """A few lines: score, trump and maker, the trick so far, and the seat's hand."""
         lines = [
-            f"Seat {view.seat}: hand {view.hand_number}, dealer seat {view.dealer}, "
-            f"score {view.scores[0]}-{view.scores[1]} (seats 0+2 vs 1+3)"
+            f"Seat {view.seat}: hand {view.hand_number}, dealer seat {view.dealer}; "
+            f"score: {_by_side(view.scores, view.seat)}"
         ]
         if view.up_card is not None:
             if view.picked_up:
@@ -33,7 +37,7 @@ class EuchreRenderer:
             extra = f", alone: seat {' and '.join(map(str, alone))}" if alone else ""
             lines.append(
                 f"Trumps: {view.trump.name.lower()}, made by seat {view.maker}{extra}; "
-                f"tricks {view.tricks_won[0]}-{view.tricks_won[1]}"
+                f"tricks: {_by_side(view.tricks_won, view.seat)}"
             )
         if view.trick:
             played = ", ".join(
@@ -49,6 +53,13 @@ class EuchreRenderer:
             lines.append("Your hand: (not seen yet: name trump first, E5)")
         return "\n".join(lines)
 
+    def order_actions(
+        self, view: EuchreView, legal: Sequence[EuchreAction]
+    ) -> tuple[EuchreAction, ...]:
+        """The menu order: the game's, but "go alone" after "play with partner" (E6), so that
+        typing 1 (or a slip of the finger) never sends a player alone."""
+        return tuple(sorted(legal, key=lambda action: isinstance(action, GoAlone)))
+
     def sorted_hand(self, view: EuchreView) -> tuple[Card, ...]:
         """The seat's hand sorted by suit (trumps first when known) and strength, high first."""
         hand = view.hand
@@ -61,3 +72,11 @@ class EuchreRenderer:
                 key=lambda c: (not order.is_trump(c), order.suit_of[c].index, -order.strength[c]),
             )
         )
+
+
+def _by_side(counts: Sequence[int], seat: int) -> str:
+    """``"seats 0+2 (you) 1, seats 1+3 0"``: a count per side, the viewer's side marked."""
+    return ", ".join(
+        f"seats {'+'.join(map(str, seats))}{' (you)' if seat in seats else ''} {count}"
+        for seats, count in zip(SEATING.sides, counts, strict=True)
+    )

@@ -20,7 +20,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); exits the process.
 
     Exit codes: 0 success, 1 an error (a bad file, a replay that does not verify, a failing
-    bot, click missing), 2 a usage error (unknown game, bot or option, bad arguments).
+    bot, click missing), 2 a usage error (unknown game, bot or option, bad arguments), 130
+    interrupted (Ctrl-C). Output piped into a reader that stops early (``| head -1``) is no
+    error: the rest is dropped quietly.
     """
     try:
         from trickcore.cli.app import cli  # noqa: PLC0415 (lazy on purpose: click is optional)
@@ -29,4 +31,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             raise
         print(MISSING_CLICK, file=sys.stderr)
         raise SystemExit(1) from None
-    cli.main(args=list(argv) if argv is not None else None, prog_name="trickcore")
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="trickcore")
+    except SystemExit:
+        try:
+            sys.stdout.flush()  # what is still buffered, while the exit can still be chosen
+        except BrokenPipeError:
+            from trickcore.cli.errors import reader_gone  # noqa: PLC0415 (click is loaded)
+
+            reader_gone()
+            raise SystemExit(0) from None
+        raise

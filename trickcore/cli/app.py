@@ -19,16 +19,20 @@ from trickcore._version import __version__
 from trickcore.cli import matches as _matches
 from trickcore.cli import play as _play
 from trickcore.cli import replays as _replays
-from trickcore.cli.errors import CliError, as_cli_error, one_line
+from trickcore.cli.errors import CliError, CliUsageError, as_cli_error, one_line, reader_gone
 from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
-from trickcore.cli.text import columns, option_lines, seat_counts_text
+from trickcore.cli.text import columns, option_lines, seat_counts_text, terminal_width
 from trickcore.codec import json_schema
 from trickcore.errors import TrickcoreError
+from trickcore.game import CHANCE
 from trickcore.plugins import PluginHost, default_host
 from trickcore.replay import replay_type
 from trickcore.table import Table
 
-__all__ = ["SCHEMA_PARTS", "cli"]
+__all__ = ["INTERRUPTED", "SCHEMA_PARTS", "autosave_path", "cli"]
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 SCHEMA_PARTS = ("options", "action", "view", "event", "state", "replay")
 """What ``trickcore schema GAME --part`` can print (or ``all`` of them)."""
@@ -41,8 +45,12 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except BrokenPipeError:
-            raise
+        except BrokenPipeError:  # the reader stopped reading: not an error of ours
+            reader_gone()
+            ctx.exit(0)
+        except KeyboardInterrupt:
+            click.echo("", err=True)
+            ctx.exit(INTERRUPTED)
         except (TrickcoreError, OSError) as error:
             raise as_cli_error(error) from None
 
@@ -66,7 +74,7 @@ def _warn_failures(host: PluginHost) -> None:
 def _echo_rows(rows: list[list[str]], empty: str) -> None:
     if not rows:
         click.echo(empty, err=True)
-    for line in columns(rows):
+    for line in columns(rows, width=terminal_width()):
         click.echo(line)
 
 
@@ -159,9 +167,9 @@ def bots(ctx: click.Context, game_name: str | None) -> None:
 def plugins(ctx: click.Context) -> None:
     """List the plugins, and those that failed to load.
 
-    One line per plugin: name, then "ok", where it came from and what it registers, or
-    "FAILED", the stage and the error, and where it came from. Exits 0 even when a plugin
-    failed: this is a report.
+    One line per plugin: name, "ok" or "FAILED", where it came from, then what it registers
+    or the stage that failed and the error (wrapped to the terminal's width). Exits 0 even
+    when a plugin failed: this is a report.
     """
     host = _host(ctx)
     registered: dict[str, list[str]] = {}
@@ -173,13 +181,13 @@ def plugins(ctx: click.Context) -> None:
         rows.append((name, [name, "ok", source, what]))
     for failure in host.failures:
         problem = one_line(f"{failure.stage}: {failure.error}")
-        rows.append((failure.plugin, [failure.plugin, "FAILED", problem, f"[{failure.source}]"]))
+        rows.append((failure.plugin, [failure.plugin, "FAILED", failure.source, problem]))
     rows.sort(key=lambda row: row[0])
     _echo_rows([row for _, row in rows], "no plugins installed")
 
 
 @cli.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--seat", type=int, help="Play this seat yourself (0 = first); omit to watch bots.")
 @click.option(
     "--bots",
@@ -199,51 +207,152 @@ def plugins(ctx: click.Context) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write the replay (JSON) here at the end or on quit.",
 )
+@click.option(
+    "--resume",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Go on with the game saved in FILE (by --save, save, quit or Ctrl-C); saves to FILE.",
+)
+@click.option(
+    "--confirm-forced",
+    is_flag=True,
+    help="Ask even when a move has one legal action (default: play it and say so).",
+)
 @click.pass_context
 def play(
     ctx: click.Context,
     *,
-    game_name: str,
+    game_name: str | None,
     seat: int | None,
     bots: str | None,
     seed: str | None,
     options: tuple[str, ...],
     save: Path | None,
+    resume: Path | None,
+    confirm_forced: bool,
 ) -> None:
-    """Play GAME at --seat against bots, or watch bots play it.
+    """Play GAME at --seat against bots, or watch bots play it; or --resume a saved game.
 
     Without --seat (and no 'human' in --bots) the bots play alone and every hand is narrated
     with the cards dealt. --bots takes one name per seat, one per other seat (with --seat), or
     one for every bot seat; the default bot is 'heuristic' where it plays the game, else
-    'random'.
+    'random'. Several 'human' seats play in turn on one device, which is passed between them.
+
+    Leaving an unfinished game (quit, end of input, Ctrl-C) saves it to the --save file, or
+    to trickcore-GAME-SEED.json, and says how to resume it. Ctrl-C exits with status 130.
     """
     host = _host(ctx)
+    if resume is not None:
+        table = _resumed_table(host, resume, game_name, bots=bots, seed=seed, options=options)
+        save = save if save is not None else resume
+    elif game_name is None:
+        raise CliUsageError("name the GAME to play, or --resume FILE (see 'trickcore games')")
+    else:
+        table = _new_table(host, game_name, seat=seat, bots=bots, seed=seed, options=options)
+    humans = table.human_seats
+    if seat is not None and resume is not None and seat not in humans:
+        raise CliUsageError(f"--seat {seat} is not a human seat of the saved game")
+    finished = False
+    try:
+        if humans:
+            perspective = seat if seat is not None else humans[0]
+            game = _play.HumanGame(table, perspective, save=save, confirm_forced=confirm_forced)
+            finished = game.run()
+        else:
+            _play.play_bots(table)
+            finished = True
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted (Ctrl-C)")
+        _save_unfinished(table, save)
+        raise
+    except BaseException:
+        if save is not None and table.actions:
+            with contextlib.suppress(CliError):
+                _play.save_replay(table, save)
+        raise
+    if finished:
+        if save is not None:
+            _play.save_replay(table, save)
+    else:
+        _save_unfinished(table, save)
+
+
+def _new_table(
+    host: PluginHost,
+    game_name: str,
+    *,
+    seat: int | None,
+    bots: str | None,
+    seed: str | None,
+    options: tuple[str, ...],
+) -> Table[Any, Any, Any]:
     game = load_game(host, game_name, parse_options(options))
     plan = plan_seats(host, game, seat=seat, bots=bots)
     chosen = parse_seed(seed)
     if chosen is None:
         chosen = fresh_seed()
     table: Table[Any, Any, Any] = Table(game, plan, seed=chosen, host=host)
-    quoted = shlex.quote(str(chosen))
-    click.echo(f"seed {chosen} — replay it with --seed {quoted}")
-    players = ", ".join(
-        f"{number} {'human' if item is None else item}" for number, item in enumerate(plan)
-    )
+    click.echo(f"seed {chosen} — replay it with --seed {shlex.quote(str(chosen))}")
+    _echo_seats(table)
+    return table
+
+
+def _resumed_table(
+    host: PluginHost,
+    path: Path,
+    game_name: str | None,
+    *,
+    bots: str | None,
+    seed: str | None,
+    options: tuple[str, ...],
+) -> Table[Any, Any, Any]:
+    given = [flag for flag, value in (("--bots", bots), ("--seed", seed)) if value is not None]
+    given += ["--option"] if options else []
+    if given:
+        raise CliUsageError(
+            f"--resume goes on with the saved game, its seats, seed and options: drop "
+            f"{' and '.join(given)}"
+        )
+    replay = _replays.read_replay(path)
+    if game_name is not None and game_name != replay.game:
+        raise CliUsageError(f"{path} holds a game of {replay.game}, not {game_name}")
+    table = Table.from_replay(replay, host=host)
+    moves = sum(1 for actor in table.history().actors if actor is not CHANCE)
+    click.echo(f"resuming {path}: seed {table.seed}, {moves} moves played so far")
+    _echo_seats(table)
+    return table
+
+
+def _echo_seats(table: Table[Any, Any, Any]) -> None:
+    game = table.game
+    players = ", ".join(f"{number} {label}" for number, label in enumerate(table.labels))
     click.echo(f"{game.name} ({game.title}); seats: {players}")
-    humans = table.human_seats
+
+
+def autosave_path(table: Table[Any, Any, Any]) -> Path:
+    """Where an unfinished game without ``--save`` is saved: ``trickcore-GAME-SEED.json`` in
+    the current directory (``-2``, ``-3`` … added to keep an existing file)."""
+    stem = f"trickcore-{table.game.name}-{table.seed}"
+    stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in stem)
+    path = Path(f"{stem}.json")
+    number = 1
+    while path.exists():
+        number += 1
+        path = Path(f"{stem}-{number}.json")
+    return path
+
+
+def _save_unfinished(table: Table[Any, Any, Any], save: Path | None) -> None:
+    """Save a game left before its end, and say how to go on with it."""
+    if not table.actions or table.over:
+        return
+    path = save if save is not None else autosave_path(table)
     try:
-        if humans:
-            perspective = seat if seat is not None else humans[0]
-            _play.HumanGame(table, perspective, save=save).run()
-        else:
-            _play.play_bots(table)
-    except BaseException:
-        if save is not None and table.actions:
-            with contextlib.suppress(CliError):
-                _play.save_replay(table, save)
-        raise
-    if save is not None:
-        _play.save_replay(table, save)
+        _play.save_replay(table, path)
+    except CliError as error:
+        click.echo(error.message, err=True)
+        return
+    click.echo(f"resume it with: trickcore play --resume {shlex.quote(str(path))}")
 
 
 @cli.command()

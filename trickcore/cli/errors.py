@@ -7,11 +7,14 @@ a traceback.
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from trickcore.errors import OptionError, TrickcoreError, UnknownBotError, UnknownGameError
 
-__all__ = ["CliError", "CliUsageError", "as_cli_error", "one_line"]
+__all__ = ["CliError", "CliUsageError", "as_cli_error", "one_line", "reader_gone"]
 
 
 def one_line(text: str) -> str:
@@ -47,3 +50,13 @@ def as_cli_error(error: Exception) -> CliError:
     if isinstance(error, TrickcoreError):
         return CliError(str(error))
     return CliError(f"{type(error).__name__}: {error}")
+
+
+def reader_gone() -> None:
+    """Standard output's reader has gone (``trickcore games | head -1``): send what is left
+    to the null device, so that neither this write nor the flush at exit complains."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, sys.stdout.fileno())
+    finally:
+        os.close(null)

@@ -16,27 +16,37 @@ from typing import Any
 
 import click
 
+from trickcore.cards import Card
 from trickcore.cli.errors import CliError
 from trickcore.cli.narrate import Narrator
 from trickcore.cli.text import describe, order_legal, outcome_lines
 from trickcore.codec import from_json
-from trickcore.errors import IllegalActionError, TableError
-from trickcore.game import Seat, Shuffle
+from trickcore.errors import CardError, IllegalActionError, TableError
+from trickcore.game import CHANCE, Actor, Seat, Shuffle
 from trickcore.render import renderer_for
 from trickcore.replay import dumps
 from trickcore.table import Table
 
-__all__ = ["HELP", "HumanGame", "match_action", "play_bots", "save_replay"]
+__all__ = [
+    "CARD_FORMS",
+    "HELP",
+    "HumanGame",
+    "match_action",
+    "play_bots",
+    "save_replay",
+    "undo_text",
+]
 
 HELP = """\
-Type the number of an action, or its text ("QH" or "play QH", "pass", "order up"),
-or the action as JSON ({"type": "play", "card": "QH"}), or a command:
+Type the number of an action, or its text ("play QH", "pass", "order up"), or just a card
+as shown or as text, any case ("Q\u2665", "QH", "10\u2666", "10D", "TD"), or the action as
+JSON ({"type": "play", "card": "QH"}), or a command:
   u, undo          take back your last action (and everything played after it)
   v, view          show the table again
   s, save [FILE]   save the replay (to the --save file by default)
-  q, quit          leave the game (the replay is saved when --save was given)
+  q, quit          leave the game (saved: to --save, or to trickcore-GAME-SEED.json)
   ?, help          this text
-End of input (Ctrl-D) quits too."""
+End of input (Ctrl-D) quits too; Ctrl-C saves the game the same way and exits (status 130)."""
 
 _WRAP = 78
 
@@ -65,11 +75,17 @@ def play_bots(table: Table[Any, Any, Any]) -> None:
         click.echo(line)
 
 
+CARD_FORMS = 'a card as shown or as text, any case ("10\u2666", "10D", "TD", "Q\u2665", "qh")'
+"""The card forms the prompt accepts, for its messages."""
+
+
 def match_action(text: str, legal: Sequence[Any]) -> Any:
     """The action of ``legal`` that ``text`` names: its number (from 1), its whole text
     (``"play QH"``, any case) or, when only one action fits, the first or last words of it
-    (``"QH"``, ``"order"``). Raises :class:`ValueError` with a message for the user."""
-    words = text.lower().split()
+    (``"QH"``, ``"order"``). A card may be written in any form :class:`~trickcore.Card` reads
+    (``"10\u2666"``, ``"10D"``, ``"td"``). Raises :class:`ValueError` with a message for the
+    user that says what may be typed."""
+    words = _words(text)
     if not words:
         raise ValueError("type a number, an action, or ? for help")
     if len(words) == 1 and words[0].isdigit():
@@ -77,7 +93,7 @@ def match_action(text: str, legal: Sequence[Any]) -> Any:
         if 1 <= number <= len(legal):
             return legal[number - 1]
         raise ValueError(f"there is no action {number}: choose 1 to {len(legal)}")
-    texts = [describe(action).lower().split() for action in legal]
+    texts = [_words(describe(action)) for action in legal]
     exact = [action for action, t in zip(legal, texts, strict=True) if t == words]
     if exact:
         return exact[0]
@@ -92,7 +108,22 @@ def match_action(text: str, legal: Sequence[Any]) -> Any:
     if found:
         listed = ", ".join(describe(action) for action in found)
         raise ValueError(f"{text.strip()!r} could be any of: {listed}")
-    raise ValueError(f"{text.strip()!r} is not a legal action here (? for help)")
+    cards = f", or {CARD_FORMS}" if any(hasattr(action, "card") for action in legal) else ""
+    raise ValueError(
+        f"{text.strip()!r} is not a legal action here. Type the number of an action (1 to "
+        f'{len(legal)}), its words ("{describe(legal[0])}" or its last word){cards}; ? for help'
+    )
+
+
+def _words(text: str) -> list[str]:
+    """``text`` as lower-case words, each word that reads as a card in its text form."""
+    words = []
+    for word in text.lower().split():
+        try:
+            words.append(str(Card(word)).lower())
+        except CardError:
+            words.append(word)
+    return words
 
 
 class _Turn(enum.Enum):
@@ -104,9 +135,13 @@ class _Turn(enum.Enum):
 class HumanGame:
     """A game with human seats, played at the terminal.
 
-    ``perspective`` is the seat whose events are shown (the ``--seat``, or the first human);
-    when several seats are human (``human`` in ``--bots``), each sees its own view on its turn.
-    ``read`` returns a line, or ``None`` at the end of input.
+    ``perspective`` is the seat whose events are shown (the ``--seat``, or the first human).
+    When several seats are human (``human`` in ``--bots``: hot-seat play on one device), the
+    events shown are the public ones, each seat sees its own view on its turn only, and before
+    a turn passes to another human seat the screen is cleared (on a terminal) and the game
+    waits for Enter: "pass the device". A turn with one legal action is played at once and
+    said so, unless ``confirm_forced``. ``read`` returns a line, or ``None`` at the end of
+    input; Ctrl-C (:class:`KeyboardInterrupt`) is left to the caller.
     """
 
     def __init__(
@@ -116,22 +151,34 @@ class HumanGame:
         *,
         save: Path | None = None,
         read: Callable[[str], str | None] | None = None,
+        confirm_forced: bool = False,
     ) -> None:
         self.table = table
         self.perspective = perspective
         self.save = save
+        self.confirm_forced = confirm_forced
         self._read = read if read is not None else _prompt
-        self._since = 0
+        self._since = len(table.actions)
+        self._hot_seat = len(table.human_seats) > 1
+        self._facing: Seat | None = None  # the human seat the screen last showed a hand to
 
     def run(self) -> bool:
         """Play until the game is over (True) or the human quits (False)."""
         table = self.table
         table.advance()
         while True:
-            self._show_events()
             seat = table.to_act
+            forced = seat is not None and self._forced(seat)
+            if seat is not None and not forced and not self._face(seat):
+                self._quit()
+                return False
+            self._show_events()
             if seat is None:
                 break
+            if forced:
+                self._play_forced(seat)
+                table.advance()
+                continue
             self._show_turn(seat)
             turn = self._turn(seat)
             if turn is _Turn.QUIT:
@@ -139,15 +186,39 @@ class HumanGame:
                 return False
             table.advance()
         click.echo("")
-        for line in outcome_lines(table.game, table.outcome, seat=self.perspective):
+        you = None if self._hot_seat else self.perspective
+        for line in outcome_lines(table.game, table.outcome, seat=you):
             click.echo(line)
+        return True
+
+    def _forced(self, seat: Seat) -> bool:
+        return not self.confirm_forced and len(self.table.legal_actions(seat)) == 1
+
+    def _play_forced(self, seat: Seat) -> None:
+        (action,) = self.table.legal_actions(seat)
+        click.echo(f"Seat {seat}: {describe(action)} is the only legal action; played it for you.")
+        self.table.play(seat, action)
+
+    def _face(self, seat: Seat) -> bool:
+        """In hot-seat play, hide the screen from the last seat and wait until ``seat`` has
+        the device (False if the input ended)."""
+        if not self._hot_seat or seat == self._facing:
+            return True
+        if self._facing is not None:
+            click.clear()  # only on a terminal: piped output keeps its lines
+            click.echo("\n" * 3, nl=False)
+        line = self._read(f"Pass the device to seat {seat}, then press Enter (seat {seat})>")
+        if line is None or line.strip().lower() in ("q", "quit", "exit"):
+            return False
+        self._facing = seat
         return True
 
     def _show_events(self) -> None:
         table = self.table
         actions = table.actions
         shown = -1
-        for index, event in table.events(self.perspective, self._since):
+        viewer = None if self._hot_seat else self.perspective
+        for index, event in table.events(viewer, self._since):
             if index != shown and isinstance(actions[index], Shuffle):
                 click.echo("")  # a new deal
             shown = index
@@ -221,13 +292,14 @@ class HumanGame:
 
     def _undo(self, seat: Seat) -> bool:
         table = self.table
+        before = table.history()
         try:
             removed = table.undo(seat)
         except TableError as error:
             click.echo(f"cannot undo: {error}")
             return False
         self._since = len(table.actions)
-        click.echo(f"took back {removed} action{'s' if removed != 1 else ''}")
+        click.echo(undo_text(before.actions[-removed:], before.actors[-removed:]))
         return True
 
     def _save(self, where: str) -> None:
@@ -242,15 +314,38 @@ class HumanGame:
 
     def _quit(self) -> None:
         table = self.table
-        click.echo(f"You left the game after {len(table.actions)} actions.")
+        humans = set(table.human_seats)
+        moves = sum(1 for actor in table.history().actors if actor in humans)
+        whose = "the human seats'" if self._hot_seat else "your"
+        click.echo(f"You left the game after {moves} of {whose} moves.")
         for line in outcome_lines(table.game, table.outcome):
             click.echo(line)
 
 
+def undo_text(actions: Sequence[Any], actors: Sequence[Actor]) -> str:
+    """What an undo took back, in words: the seat's own move first, then what followed
+    (``"Took back seat 0's move: play TD; and after it: seat 1 play AH, a deal."``)."""
+    own, *after = zip(actions, actors, strict=True)
+    parts = [
+        "a deal"
+        if isinstance(action, Shuffle)
+        else f"chance {describe(action)}"
+        if actor is CHANCE
+        else f"seat {actor} {describe(action)}"
+        for action, actor in after
+    ]
+    text = f"Took back seat {own[1]}'s move: {describe(own[0])}"
+    if parts:
+        text += "; and after it: " + ", ".join(parts)
+    return text + ". Your turn again."
+
+
 def _prompt(text: str) -> str | None:
-    """One line from the terminal after ``text``, or ``None`` at the end of input (or Ctrl-C)."""
+    """One line from the terminal after ``text``, or ``None`` at the end of input (Ctrl-D).
+
+    Ctrl-C raises :class:`KeyboardInterrupt` (the caller saves the game and exits 130)."""
+    click.echo(f"{text} ", nl=False)
     try:
-        line: str = click.prompt(text, default="", show_default=False, prompt_suffix=" ")
-    except click.Abort:
+        return input()
+    except EOFError:
         return None
-    return line

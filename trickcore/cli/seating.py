@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from trickcore.cli.errors import CliUsageError
-from trickcore.errors import TrickcoreError
-from trickcore.game import AnyGame
+from trickcore.errors import OptionError, TrickcoreError
+from trickcore.game import AnyGame, GameFactory
+from trickcore.kit.options import example_text, options_info
 from trickcore.plugins import PluginHost, bind_options
 
 __all__ = [
@@ -75,14 +76,28 @@ def load_game(host: PluginHost, name: str, options: dict[str, Any] | None = None
     """The game ``name`` bound to ``options`` given as text (``{"deck": "32"}``).
 
     An unknown game or option, or a bad value, raises :class:`CliUsageError` with the
-    message of trickcore's error (it lists the games, or the options and their defaults).
+    message of trickcore's error (it lists the games, or the options and their defaults as
+    they are typed); a bad value's message shows an ``--option`` that would be accepted.
     """
     try:
         factory = host.game_factory(name)
         bound = bind_options(factory, options or {}, from_text=True)
         return factory(bound)
+    except OptionError as error:
+        raise CliUsageError(_with_failures(_with_example(error, factory), host)) from None
     except (TrickcoreError, ValueError) as error:
         raise CliUsageError(_with_failures(str(error), host)) from None
+
+
+def _with_example(error: OptionError, factory: GameFactory) -> str:
+    """``error``'s message with, after the refused value, an ``--option`` that works."""
+    message = str(error)
+    info = next((i for i in options_info(factory.options_type) if i.name == error.option), None)
+    if info is None:
+        return message
+    example = f" (e.g. --option {info.name}={example_text(info)})"
+    head, separator, tail = message.partition("; options: ")
+    return f"{head}{example}{separator}{tail}"
 
 
 def _with_failures(message: str, host: PluginHost) -> str:

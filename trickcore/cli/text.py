@@ -6,14 +6,15 @@ renderer to sort it, see :mod:`trickcore.render`) is simply left out.
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from trickcore.codec import json_text
 from trickcore.game import AnyGame, Outcome, Seat
 from trickcore.history import describe_action
-from trickcore.kit.options import describe_allowed, options_info
-from trickcore.render import renderer_for
+from trickcore.kit.options import describe_allowed, options_info, value_text
+from trickcore.render import menu_order, renderer_for
 
 __all__ = [
     "columns",
@@ -26,19 +27,40 @@ __all__ = [
     "seat_counts_text",
     "seats_text",
     "side_text",
+    "terminal_width",
 ]
 
 
-def columns(rows: Sequence[Sequence[str]], gap: str = "  ") -> list[str]:
-    """``rows`` as lines with every column but the last padded to its widest cell."""
+def columns(rows: Sequence[Sequence[str]], gap: str = "  ", width: int = 0) -> list[str]:
+    """``rows`` as lines with every column but the last padded to its widest cell.
+
+    With a ``width`` (a terminal's, see :func:`terminal_width`), no line is longer: a last
+    cell that does not fit goes on in lines of its own, indented under its start (or, when the
+    other columns leave it less than a third of the width, under the row, 4 spaces in).
+    """
     if not rows:
         return []
     widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
     lines = []
     for row in rows:
         cells = [cell.ljust(widths[i]) if i < len(row) - 1 else cell for i, cell in enumerate(row)]
-        lines.append(gap.join(cells).rstrip())
+        line = gap.join(cells).rstrip()
+        if width <= 0 or len(line) <= width:
+            lines.append(line)
+            continue
+        head = gap.join(cells[:-1]) + gap
+        indent = len(head) if width - len(head) >= width // 3 else 4
+        first = head if indent == len(head) else head.rstrip() + "\n" + " " * indent
+        wrapped = textwrap.wrap(cells[-1], width - indent, break_on_hyphens=False) or [""]
+        text = first + ("\n" + " " * indent).join(wrapped)
+        lines.extend(text.split("\n"))
     return lines
+
+
+def terminal_width() -> int:
+    """The width of the terminal standard output goes to (``COLUMNS`` if set), or 0 when it
+    goes elsewhere (a pipe, a file): then lines are not wrapped."""
+    return shutil.get_terminal_size(fallback=(0, 0)).columns
 
 
 def seat_counts_text(counts: Sequence[int]) -> str:
@@ -53,10 +75,17 @@ def seat_counts_text(counts: Sequence[int]) -> str:
 
 def option_lines(options_type: type[Any]) -> list[str]:
     """A game's options, two lines each: ``name=default`` and the values allowed (aligned),
-    then the option's description (when it has one), indented."""
+    as ``--option`` takes them (see :func:`~trickcore.kit.options.value_text`), then the
+    option's description (when it has one), indented."""
     infos = options_info(options_type)
     heads = columns(
-        [[f"{info.name}={json_text(info.default)}", describe_allowed(info)] for info in infos]
+        [
+            [
+                f"{info.name}={value_text(info.default, as_text=True)}",
+                describe_allowed(info, as_text=True),
+            ]
+            for info in infos
+        ]
     )
     lines = []
     for info, head in zip(infos, heads, strict=True):
@@ -145,7 +174,9 @@ def hand_of(game: AnyGame, state: Any, seat: Seat) -> tuple[Any, ...] | None:
 
 def order_legal(game: AnyGame, view: Any, legal: Sequence[Any]) -> tuple[Any, ...]:
     """The legal actions in the order a person expects: actions with a ``card`` in the hand
-    follow the hand's display order (after the other actions, which keep their order)."""
+    follow the hand's display order, after the other actions, which keep the order the game's
+    renderer lists them in (see :func:`~trickcore.render.menu_order`)."""
+    legal = menu_order(game, view, legal)
     ordered = hand_order(game, view)
     if not ordered:
         return tuple(legal)

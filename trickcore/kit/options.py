@@ -10,11 +10,13 @@ and the words in a :class:`msgspec.Meta`::
 JSON Schema (``trickcore schema GAME``), the command line (``trickcore games --options``) and
 every :class:`~trickcore.errors.OptionError` read it back through :func:`options_info`, so the
 descriptions, bounds and allowed values are written in one place. Values are shown as JSON
-text (``true``, ``null``, ``"anyone"``), the form replays store and the command line takes.
+text (``true``, ``null``, ``"anyone"``), the form replays store; the command line shows and
+takes them the same way, strings without quotes (``anyone``, see :func:`value_text`).
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -31,7 +33,9 @@ __all__ = [
     "check_options",
     "check_value",
     "describe_allowed",
+    "example_text",
     "options_info",
+    "value_text",
 ]
 
 _TYPE_NAMES: dict[type[mi.Type], str] = {
@@ -80,14 +84,39 @@ def options_info(options_type: type[Any]) -> tuple[OptionInfo, ...]:
     return tuple(_option_info(field) for field in struct.fields)
 
 
-def describe_allowed(info: OptionInfo) -> str:
+def value_text(value: Any, *, as_text: bool = False) -> str:
+    """``value`` as JSON text (``true``, ``null``, ``"anyone"``) or, with ``as_text``, as the
+    command line takes it (``--option name=VALUE``): the same, but a string without quotes
+    (``anyone``)."""
+    if as_text:
+        if isinstance(value, enum.Enum):
+            value = value.value
+        if isinstance(value, str):
+            return value
+    return json_text(value)
+
+
+def example_text(info: OptionInfo) -> str:
+    """A value of ``info`` to show in an example, as the command line takes it: the first
+    allowed value that is not the default (``true`` for an option that defaults to
+    ``false``), else the default, else the lower bound."""
+    for value in info.allowed or ():
+        if value != info.default:
+            return value_text(value, as_text=True)
+    if info.default is not msgspec.NODEFAULT:
+        return value_text(info.default, as_text=True)
+    return value_text(info.minimum if info.minimum is not None else 0, as_text=True)
+
+
+def describe_allowed(info: OptionInfo, *, as_text: bool = False) -> str:
     """The values ``info`` allows, in words.
 
     ``"one of 24, 25, 32"``, ``"true or false"``, ``"an integer >= 1"``, ``"an integer from
-    0 to 3, or null"``, ``"a string"``.
+    0 to 3, or null"``, ``"a string"``. With ``as_text``, strings are shown without quotes,
+    as the command line takes them (see :func:`value_text`).
     """
     if info.allowed is not None:
-        texts = [json_text(value) for value in info.allowed]
+        texts = [value_text(value, as_text=as_text) for value in info.allowed]
         if len(texts) == 1:
             return f"only {texts[0]}"
         if len(texts) == 2:
@@ -127,15 +156,19 @@ def check_value(
     Raises :class:`~trickcore.errors.OptionError` (``invalid option name=value for owner:
     name must be <allowed values>``; ``owner`` defaults to the struct's name) when the option
     does not allow it, and ``KeyError`` for an unknown ``name``. ``from_text=True`` accepts
-    values given as text (``"32"``, ``"true"``, ``"null"``), as the command line gives them.
+    values given as text (``"32"``, ``"true"``, ``"null"``), as the command line gives them;
+    its errors then show the value as typed and the allowed values as they are typed
+    (``invalid option deck=7 for euchre: deck must be one of 24, 25, 32``).
     """
     try:
         return msgspec.convert(value, _field_types(options_type)[name], strict=not from_text)
     except msgspec.ValidationError:
         info = next(info for info in options_info(options_type) if info.name == name)
+        shown = str(value) if from_text and isinstance(value, str) else repr(value)
         raise OptionError(
-            f"invalid option {name}={value!r} for {owner or options_type.__name__}: "
-            f"{name} must be {describe_allowed(info)}"
+            f"invalid option {name}={shown} for {owner or options_type.__name__}: "
+            f"{name} must be {describe_allowed(info, as_text=from_text)}",
+            option=name,
         ) from None
 
 
