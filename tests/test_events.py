@@ -46,18 +46,18 @@ SAMPLES: list[tuple[Event, str]] = [
     ),
     (
         PointsScored(side=0, points=2, reason="march", rule="E8", scores=(7, 4)),
-        "Side 0 scores 2 (march, E8); score 7-4.",
+        "Side 0 scores 2 (march, E8); score: side 0 7, side 1 4.",
     ),
     (
         PointsScored(side=3, points=1, reason="high", rule="A7", scores=(0, 1, 2, 1)),
-        "Side 3 scores 1 (high, A7); score 0-1-2-1.",
+        "Side 3 scores 1 (high, A7); score: side 0 0, side 1 1, side 2 2, side 3 1.",
     ),
     (
         HandOver(hand_number=3, tricks=(3, 2), scores=(5, 6)),
-        "Hand 3 is over: tricks 3-2, score 5-6.",
+        "Hand 3 is over; tricks: side 0 3, side 1 2; score: side 0 5, side 1 6.",
     ),
-    (GameOver(winner=1, scores=(8, 10)), "Game over: side 1 wins, 8-10."),
-    (GameOver(winner=None, scores=(4, 4)), "Game over: a draw at 4-4."),
+    (GameOver(winner=1, scores=(8, 10)), "Game over: side 1 wins; score: side 0 8, side 1 10."),
+    (GameOver(winner=None, scores=(4, 4)), "Game over: a draw; score: side 0 4, side 1 4."),
 ]
 
 

@@ -33,7 +33,7 @@ def test_beg_answered_by_give_one() -> None:
     assert state.call == "beg" and state.answer == "give_one"
     assert events[:2] == [
         "Seat 0 gives one.",
-        "Side 1 scores 1 (given one for the beg, F3); score 0-1.",
+        "Side 1 scores 1 (given one for the beg, F3); score: side 0 0, side 1 1.",
     ]
 
 
@@ -63,10 +63,10 @@ def test_a_run_whose_first_kick_repeats_the_suit_and_whose_second_does_not() -> 
     assert texts == [
         "Seat 0 runs the pack: 3 more cards each.",
         "Seat 0 kicks AH: hearts, 1 for the dealer's side.",
-        "Side 0 scores 1 (the kick AH, F2); score 1-0.",
+        "Side 0 scores 1 (the kick AH, F2); score: side 0 1, side 1 0.",
         "Seat 0 runs the pack: 3 more cards each.",
         "Seat 0 kicks 6S: spades, 2 for the dealer's side.",
-        "Side 0 scores 2 (the kick 6S, F2); score 3-0.",
+        "Side 0 scores 2 (the kick 6S, F2); score: side 0 3, side 1 0.",
         "Trumps: spades. Seat 3 leads.",
     ]
 

@@ -45,12 +45,12 @@ def test_the_count_is_told_in_f5s_order() -> None:
     state = run(game, state, HIGH_FIRST_PLAY.rsplit(" ", 1)[0])
     texts = [str(e) for e in game.events(state, game.legal_actions(state)[0], None)]
     assert texts[2:] == [
-        "Side 0 scores 1 (High AH, F5); score 1-0.",
-        "Side 1 scores 1 (Low 2H, F5); score 1-1.",
-        "Side 1 scores 1 (Jack JH, F5); score 1-2.",
+        "Side 0 scores 1 (High AH, F5); score: side 0 1, side 1 0.",
+        "Side 1 scores 1 (Low 2H, F5); score: side 0 1, side 1 1.",
+        "Side 1 scores 1 (Jack JH, F5); score: side 0 1, side 1 2.",
         "Game: side 0 counts 4, side 1 counts 28.",
-        "Side 1 scores 1 (Game, F5); score 1-3.",
-        "Hand 1 is over: tricks 1-5, score 1-3.",
+        "Side 1 scores 1 (Game, F5); score: side 0 1, side 1 3.",
+        "Hand 1 is over; tricks: side 0 1, side 1 5; score: side 0 1, side 1 3.",
     ]
 
 
@@ -65,7 +65,7 @@ def test_a_game_won_at_13_13_by_high_before_low_jack_and_game() -> None:
     assert scored(state) == (Score(side=0, points=1, reason="high", card=C("AH")),)
     assert game.outcome(state).winner == 0 and game.actor(state) is None
     assert not any(isinstance(e, GameCounted) for e in events)
-    assert str(events[-1]) == "Game over: side 0 wins, 14-13."
+    assert str(events[-1]) == "Game over: side 0 wins; score: side 0 14, side 1 13."
 
 
 def test_the_jack_wins_for_its_side_when_the_partner_captures_it() -> None:

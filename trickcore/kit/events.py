@@ -28,6 +28,7 @@ __all__ = [
     "HandOver",
     "PointsScored",
     "TrickWon",
+    "by_side",
     "side_text",
 ]
 
@@ -36,6 +37,11 @@ T = TypeVar("T")
 
 def _text(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card) for card in cards)
+
+
+def by_side(values: tuple[int, ...]) -> str:
+    """``(7, 4)`` -> ``"side 0 7, side 1 4"``: a number per side, each labelled."""
+    return ", ".join(f"side {side} {value}" for side, value in enumerate(values))
 
 
 def side_text(side: int, seats: tuple[Seat, ...]) -> str:
@@ -110,7 +116,7 @@ class PointsScored(Event, frozen=True, tag="points_scored"):
     def __str__(self) -> str:
         return (
             f"Side {self.side} scores {self.points} ({self.reason}, {self.rule}); "
-            f"score {'-'.join(map(str, self.scores))}."
+            f"score: {by_side(self.scores)}."
         )
 
 
@@ -123,8 +129,8 @@ class HandOver(Event, frozen=True, tag="hand_over"):
 
     def __str__(self) -> str:
         return (
-            f"Hand {self.hand_number} is over: tricks {'-'.join(map(str, self.tricks))}, "
-            f"score {'-'.join(map(str, self.scores))}."
+            f"Hand {self.hand_number} is over; tricks: {by_side(self.tricks)}; "
+            f"score: {by_side(self.scores)}."
         )
 
 
@@ -135,10 +141,10 @@ class GameOver(Event, frozen=True, tag="game_over"):
     scores: tuple[int, ...]
 
     def __str__(self) -> str:
-        score = "-".join(map(str, self.scores))
+        score = by_side(self.scores)
         if self.winner is None:
-            return f"Game over: a draw at {score}."
-        return f"Game over: side {self.winner} wins, {score}."
+            return f"Game over: a draw; score: {score}."
+        return f"Game over: side {self.winner} wins; score: {score}."
 
 
 class EventLog:
