@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import multiprocessing
 import pickle
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +39,7 @@ from trickcore.match import (
 )
 
 HR = ["heuristic", "random", "heuristic", "random"]
+SPAWN = multiprocessing.get_context("spawn")  # no fork of a test process that runs threads
 ONE_HAND = {"single_hand": True}
 
 
@@ -198,7 +200,7 @@ def test_in_process_threads_processes_and_any_executor_agree() -> None:
     alone = match.run()
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         threads = match.run(pool)
-    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=SPAWN) as pool:
         processes = match.run(pool)
     sync = SyncExecutor()
     other = match.run(sync)
@@ -314,7 +316,7 @@ def test_resume_with_a_process_pool(tmp_path: Path) -> None:
     full = match.run()
     match.run(out=out)
     out.write_bytes(b"\n".join(lines_of(out)[:2]) + b"\n")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=SPAWN) as pool:
         assert match.run(pool, out=out) == full
     assert len(lines_of(out)) == 5
 
