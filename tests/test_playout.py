@@ -14,20 +14,25 @@ from trickcore import Rng
 from trickcore.playout import FastPlayout, playout_of, random_playout
 
 
+@pytest.mark.parametrize("until_chance", [False, True])
 @pytest.mark.parametrize(
     "options", [{"single_hand": True}, {}, {"who_may_go_alone": "anyone", "deck": 25}]
 )
-def test_euchre_fast_playout_reaches_the_public_apis_end(options: dict[str, Any]) -> None:
+def test_euchre_fast_playout_reaches_the_public_apis_end(
+    options: dict[str, Any], until_chance: bool
+) -> None:
     game = trickcore.load("euchre", **options)
     assert isinstance(game, FastPlayout)
     hands = 0
     for index, (state, seat) in enumerate(itertools.islice(positions(game, 11), 150)):
         world = game.determinize(game.view(state, seat), Rng(index, "world"))
-        reference = random_playout(game, world, Rng(index, "playout"))
-        assert game.actor(reference) is None
-        assert game.random_playout(world, Rng(index, "playout")) == reference
-        hands += reference.hand_number
-    if not options.get("single_hand"):
+        reference = random_playout(game, world, Rng(index, "playout"), until_chance=until_chance)
+        fast = game.random_playout(world, Rng(index, "playout"), until_chance=until_chance)
+        assert fast == reference
+        hands += reference.hand_number - world.hand_number
+    if until_chance or options.get("single_hand"):
+        assert hands <= 150  # stopped before the next deal
+    else:
         assert hands > 150  # whole games were played out, not only the current hand
 
 

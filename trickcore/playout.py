@@ -30,30 +30,40 @@ S = TypeVar("S")
 class FastPlayout(Protocol[S]):
     """A game with its own, faster :func:`random_playout` (optional; see the module text)."""
 
-    def random_playout(self, state: S, rng: Rng) -> S:
+    def random_playout(self, state: S, rng: Rng, *, until_chance: bool = False) -> S:
         """The state at the end of a random playout from ``state`` drawn from ``rng``; the same
-        end as ``trickcore.playout.random_playout(game, state, rng)``."""
+        end as ``trickcore.playout.random_playout(game, state, rng, until_chance=...)``."""
         ...
 
 
-def random_playout(game: Game[S, Any, Any, Any], state: S, rng: Rng) -> S:
+def random_playout(
+    game: Game[S, Any, Any, Any], state: S, rng: Rng, *, until_chance: bool = False
+) -> S:
     """Play on from ``state`` to the end of the game, every choice uniformly at random from
     ``rng`` (chance by ``sample_chance``, a seat by ``legal[rng.below(len(legal))]``); the
-    final state. The reference that a game's own ``random_playout`` must agree with."""
+    final state. With ``until_chance``, stop instead where chance is next to act once a seat
+    has acted (the next deal, in most games: the end of the hand). The reference that a
+    game's own ``random_playout`` must agree with."""
     actor_of, legal_actions, apply = game.actor, game.legal_actions, game.apply
+    acted = False
     while (actor := actor_of(state)) is not None:
         if actor is CHANCE:
+            if until_chance and acted:
+                break
             action = game.sample_chance(state, rng)
         else:
             legal = legal_actions(state)
             action = legal[rng.below(len(legal))]
+            acted = True
         state = apply(state, action)
     return state
 
 
-def playout_of(game: Game[S, Any, Any, Any]) -> Callable[[S, Rng], S]:
-    """The game's own ``random_playout`` if it offers one, else :func:`random_playout` for it."""
+def playout_of(
+    game: Game[S, Any, Any, Any], *, until_chance: bool = False
+) -> Callable[[S, Rng], S]:
+    """The game's own ``random_playout`` if it offers one, else :func:`random_playout` for it,
+    as a function of the state and the stream."""
     if isinstance(game, FastPlayout):
-        own: Callable[[S, Rng], S] = game.random_playout
-        return own
-    return partial(random_playout, game)
+        return partial(game.random_playout, until_chance=until_chance)
+    return partial(random_playout, game, until_chance=until_chance)

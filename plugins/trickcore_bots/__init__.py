@@ -3,11 +3,14 @@ exactly as a third-party bot package would be (DESIGN 5, 6).
 
 * ``random`` (:class:`RandomBot`): every game; a uniform choice among the legal actions.
 * ``heuristic`` for Euchre (:class:`EuchreHeuristicBot`): plays like a sensible club player.
+* ``pimc`` (:class:`PimcBot`) and ``ismcts`` (:class:`IsmctsBot`): determinization search,
+  every game that provides ``determinize`` (:mod:`trickcore_bots.search`).
 """
 
 from __future__ import annotations
 
 from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
 from trickcore_bots.random_bot import RandomBot
+from trickcore_bots.search import IsmctsBot, PimcBot, SearchOptions
 
-__all__ = ["EuchreHeuristicBot", "RandomBot"]
+__all__ = ["EuchreHeuristicBot", "IsmctsBot", "PimcBot", "RandomBot", "SearchOptions"]

@@ -5,12 +5,16 @@ from __future__ import annotations
 from trickcore.hookspecs import BotRegistrar, hookimpl
 from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
 from trickcore_bots.random_bot import RandomBot
+from trickcore_bots.search import IsmctsBot, PimcBot
 
 __all__ = ["trickcore_register_bots"]
 
 
 @hookimpl
 def trickcore_register_bots(register: BotRegistrar) -> None:
-    """Register ``random`` (every game) and the Euchre ``heuristic``."""
+    """Register ``random``, ``pimc`` and ``ismcts`` (every game; the search bots need
+    ``determinize``) and the Euchre ``heuristic``."""
     register(RandomBot)
     register(EuchreHeuristicBot)
+    register(PimcBot)
+    register(IsmctsBot)

@@ -27,17 +27,25 @@ if TYPE_CHECKING:
 __all__ = ["random_playout"]
 
 
-def random_playout(game: Euchre, state: EuchreState, rng: Rng) -> EuchreState:
-    """The state at the end of the game, every choice drawn at random from ``rng``."""
+def random_playout(
+    game: Euchre, state: EuchreState, rng: Rng, *, until_chance: bool = False
+) -> EuchreState:
+    """The state at the end of the game (with ``until_chance``: before the next deal once a
+    seat has acted), every choice drawn at random from ``rng``."""
+    acted = False
     while (actor := game.actor(state)) is not None:
         if state.phase is Phase.PLAY:
             state = _play_tricks(game, state, rng)
+            acted = True
             continue
         if actor is CHANCE:
+            if until_chance and acted:
+                break
             action = game.sample_chance(state, rng)
         else:
             legal = game.legal_actions(state)
             action = legal[rng.below(len(legal))]
+            acted = True
         state = game.apply(state, action)
     return state
 

@@ -215,10 +215,12 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         object reuses what was prepared from it (:class:`~trickcore.kit.hidden.LastView`)."""
         return self._determinizers(view)(rng)
 
-    def random_playout(self, state: EuchreState, rng: Rng) -> EuchreState:
+    def random_playout(
+        self, state: EuchreState, rng: Rng, *, until_chance: bool = False
+    ) -> EuchreState:
         """The end of a random playout from ``state`` (:mod:`trickcore.playout`), the tricks
         played on lists: the same end as the public API's playout from the same stream."""
-        return _playout.random_playout(self, state, rng)
+        return _playout.random_playout(self, state, rng, until_chance=until_chance)
 
     def score_hand(self, state: EuchreState) -> EuchreState:
         """E8: score a hand whose five tricks are in ``state`` (for :meth:`random_playout`)."""
