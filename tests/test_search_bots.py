@@ -3,8 +3,10 @@ on Euchre and High card, their options, the opt-in time budget, and strength aga
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -115,3 +117,11 @@ def test_search_beats_random_over_duplicate_euchre_hands(cls: Any) -> None:
     mean = statistics.fmean(differences)
     half_width = 1.96 * statistics.stdev(differences) / len(differences) ** 0.5
     assert mean - half_width > 0, (mean, half_width)
+
+
+def test_the_examples_in_the_bots_page_run() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/bots.md", "exec"), {"__name__": "docs_example"})
