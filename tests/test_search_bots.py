@@ -59,6 +59,8 @@ def test_options_are_checked_and_text_is_converted(cls: Any) -> None:
         ({"budget": 1}, "budget"),
         ({"playout": "pimc"}, "playout"),
         ({"time_budget": -1}, "time_budget"),
+        ({"value": "score"}, "value"),
+        ({"horizon": "trick"}, "horizon"),
     ]:
         with pytest.raises(OptionError, match=named):
             cls(BotSpec(game, seat, Rng(1), bad))
@@ -125,3 +127,24 @@ def test_the_examples_in_the_bots_page_run() -> None:
     assert blocks
     for block in blocks:
         exec(compile(block, "docs/bots.md", "exec"), {"__name__": "docs_example"})
+
+
+@pytest.mark.parametrize("value", ["points", "returns"])
+@pytest.mark.parametrize("horizon", ["hand", "game"])
+def test_every_value_and_horizon_plays_whole_games(value: str, horizon: str) -> None:
+    game = trickcore.load("high-card")
+    options = {"iterations": 12, "value": value, "horizon": horizon}
+    bots = [
+        PimcBot(BotSpec(game, 0, Rng(0), options)),
+        IsmctsBot(BotSpec(game, 1, Rng(1), options)),
+    ]
+    state, chance = game.initial_state(), Rng(5, "chance")
+    while (actor := game.actor(state)) is not None:
+        if actor is CHANCE:
+            action = game.sample_chance(state, chance)
+        else:
+            legal = game.legal_actions(state)
+            action = bots[actor].act(game.view(state, actor), legal)
+            assert action in legal
+        state = game.apply(state, action)
+    assert game.outcome(state).finished

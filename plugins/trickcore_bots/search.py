@@ -4,8 +4,9 @@ alone, so third-party games are played too.
 
 Both sample *worlds*, full states agreeing with the view (``game.determinize``), and judge
 moves by playing worlds out (random moves, or a registered bot's) to the end of the hand or
-of the game, scoring each seat by ``game.outcome(end).returns`` (at the end of a hand, as if
-the side that gained the most points in it had won). See ``docs/bots.md`` for the algorithms
+of the game, from ``game.outcome(end)``: by default the points the seat's side gained in the
+playout minus the most another side gained (``value=points``), or the seat's
+``Outcome.returns`` (``value=returns``). See ``docs/bots.md`` for the algorithms
 and their known weaknesses.
 
 * :class:`PimcBot`, **perfect-information Monte Carlo**: in each sampled world, every legal
@@ -18,9 +19,9 @@ and their known weaknesses.
 
 Options (``BotSpec.options``, :class:`SearchOptions`): ``iterations`` (playouts per move),
 ``time_budget`` (seconds per move instead: opt-in, not reproducible), ``playout`` (``random``
-or a registered bot's name), ``horizon`` (``hand``: playouts stop before the next deal and
-score the hand; ``game``: to the end of the game) and, for ``ismcts``, ``exploration`` (the
-UCB1 constant).
+or a registered bot's name), ``horizon`` (``hand``: playouts stop before the next deal;
+``game``: to the end of the game), ``value`` (``points`` or ``returns``) and, for ``ismcts``,
+``exploration`` (the UCB1 constant).
 """
 
 from __future__ import annotations
@@ -56,10 +57,13 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         Annotated[float, msgspec.Meta(gt=0, description="seconds per move (opt-in)")] | None
     ) = None
     playout: Annotated[str, msgspec.Meta(description="random, or a registered bot")] = "random"
-    exploration: Annotated[float, msgspec.Meta(ge=0, description="UCB1 constant (ismcts)")] = 0.7
+    exploration: Annotated[float, msgspec.Meta(ge=0, description="UCB1 constant (ismcts)")] = 2.0
     horizon: Annotated[
         Literal["hand", "game"], msgspec.Meta(description="where a playout stops")
     ] = "hand"
+    value: Annotated[
+        Literal["points", "returns"], msgspec.Meta(description="what a playout is worth")
+    ] = "points"
 
     @classmethod
     def of(cls, bot: str, spec: BotSpec) -> SearchOptions:
@@ -134,20 +138,27 @@ class _Search:
             yield count
             count += 1
 
-    def _returns(self, start: tuple[int, ...], state: Any) -> tuple[float, ...]:
-        """Each seat's returns at the end of a playout from ``state``: the game's
-        ``Outcome.returns`` when the game ends there; at the end of the hand (horizon
-        ``hand``), the returns the outcome would give if the side that gained the most points
-        since the sampled world (whose scores were ``start``) had won (a tie: a draw)."""
+    def _returns(self, start: tuple[int, ...], state: Any) -> list[float]:
+        """What a playout from ``state`` is worth to each seat. ``value=points``: the points
+        its side gained since the sampled world (whose scores were ``start``) minus the most
+        any other side gained. ``value=returns``: the game's ``Outcome.returns`` when the game
+        ends in the playout, otherwise (at the end of a hand) the returns it would give if the
+        side that gained the most points had won (a tie: a draw)."""
         game = self._game
         outcome = game.outcome(self._playout(state, self._rng))
-        if outcome.finished:
-            return outcome.returns
+        if self._options.value == "returns" and outcome.finished:
+            return list(outcome.returns)
         gains = [now - before for now, before in zip(outcome.scores, start, strict=True)]
+        if self._options.value == "points":
+            margins = [
+                gain - max((other for side, other in enumerate(gains) if side != own), default=0)
+                for own, gain in enumerate(gains)
+            ]
+            return [float(margins[game.side_of(seat)]) for seat in range(game.seats)]
         best = max(gains)
         leaders = [side for side, gain in enumerate(gains) if gain == best]
         winner = leaders[0] if len(leaders) == 1 else None
-        return Outcome.settle(game.sides, tuple(gains), finished=True, winner=winner).returns
+        return list(Outcome.settle(game.sides, tuple(gains), finished=True, winner=winner).returns)
 
 
 class PimcBot(_Search):
