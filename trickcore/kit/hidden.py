@@ -214,7 +214,22 @@ class Projection(Generic[S, V]):
         other seats' entries of the per-seat part (as many as its sizes say) and to the secret
         fields (``secret``: how many cards each holds), never giving a seat a suit it showed out
         of (``voids``). For the usual layout: one per-seat part of cards, with sizes, and secret
-        fields of cards; ``ValueError`` when the cards cannot be placed so."""
+        fields of cards; ``ValueError`` when the cards cannot be placed so.
+        :meth:`unseen_dealer` prepares the same deal once for many draws."""
+        return self.unseen_dealer(view, pack, secret=secret, voids=voids, suit_of=suit_of)(rng)
+
+    def unseen_dealer(
+        self,
+        view: V,
+        pack: Sequence[Card],
+        *,
+        secret: Mapping[str, int] | None = None,
+        voids: Mapping[Seat, Collection[Suit]] | None = None,
+        suit_of: Mapping[Card, Suit] | None = None,
+    ) -> Callable[[Rng], S]:
+        """:meth:`deal_unseen` prepared once for ``view``: a function of the stream that deals
+        exactly what ``deal_unseen`` with the same arguments deals (a search bot draws many
+        states from one view; keep the dealer with :class:`LastView`)."""
         sized = [part for part in self.per_seat if part.sizes is not None]
         if len(sized) != 1:
             raise TypeError("deal_unseen needs exactly one per-seat part with sizes")
@@ -223,17 +238,28 @@ class Projection(Generic[S, V]):
         counts: Sequence[int] = getattr(view, str(part.sizes))
         others = {other: size for other, size in enumerate(counts) if other != seat}
         secret = secret or {}
-        hands, rest = deal_hidden(
-            rng,
+        deal = HiddenDeal(
             unseen_cards(pack, cards_seen(view)),
             others,
             voids=voids,
             suit_of=suit_of,
             rest=[Slot(secret.get(name, 0)) for name in self.secret],
         )
-        hands[seat] = getattr(view, part.own)
-        dealt = {part.field: tuple(hands[other] for other in range(len(counts)))}
-        return self.state(view, **dealt, **dict(zip(self.secret, rest, strict=True)))
+        own = getattr(view, part.own)
+        # Each seat's entry: its place in a draw (the other seats in order), or the view's own.
+        where = {other: index for index, other in enumerate(others)}
+        places = [where.get(other) for other in range(len(counts))]
+        hidden = len(others)
+        empty = {part.field: tuple(() for _ in counts), **dict.fromkeys(self.secret, ())}
+        public = self.state(view, **empty)  # the hidden parts are filled in by each draw
+
+        def draw(rng: Rng) -> S:
+            dealt = deal.draw(rng)
+            hands = tuple([own if k is None else dealt[k] for k in places])
+            rest = dict(zip(self.secret, dealt[hidden:], strict=True))
+            return msgspec.structs.replace(public, **{part.field: hands}, **rest)
+
+        return draw
 
     def state(self, view: V, **hidden: Any) -> S:
         """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
