@@ -127,7 +127,7 @@ def test_bots_are_registered_through_the_entry_point() -> None:
 
 def test_plugin_registers_in_process_like_a_third_party_plugin() -> None:
     host = trickcore.build_host(entry_points=False, plugins=[("bots", bots_plugin)], strict=True)
-    assert {bot.name for bot in host.bots()} == {"random", "heuristic"}
+    assert {bot.name for bot in host.bots()} == {"random", "heuristic", "pimc", "ismcts"}
     assert all(bot.description for bot in host.bots())
 
 

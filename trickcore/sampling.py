@@ -18,14 +18,17 @@ How it works:
   number of consistent assignments.
 * **Choosing.** One uniform integer below N picks a table with probability proportional to its
   number of assignments (walking the classes with running sums, and passing on the remainder
-  modulo the completions below each choice). Within a class, a uniform shuffle sliced by the
-  table's counts picks which cards go where, uniformly among that class's arrangements; each
-  place's cards are then shuffled. So each consistent assignment has probability exactly 1/N.
+  modulo the completions below each choice). Then each class is shuffled (uniformly) and cut
+  by its row of the table, which picks which of its cards go where, uniformly among that
+  class's arrangements; a place that received cards from several classes is shuffled again.
+  So each consistent assignment has probability exactly 1/N, and each place's order is uniform.
 * **Speed.** With one class (no card excluded anywhere, the common case early in a hand), one
   shuffle sliced by the sizes is the whole deal. Otherwise the counts depend only on the
   sizes, the classes' eligible places and their sizes, not on which cards they are, so they are
-  built once for such a shape and kept (a bounded cache): a search bot that determinizes from
-  one view many times pays for the counting once.
+  built once for such a shape and kept (a bounded cache). A :class:`SlotSampler` does the
+  grouping and counting once for a position and then deals it again and again: a search bot
+  that determinizes from one view many times pays for the preparation once, and each deal
+  costs the table draw, about one Fisher-Yates step per card, and the slicing.
 
 All randomness comes from the given :class:`~trickcore.rng.Rng`, so a stream in a given state
 always gives the same deal. A draw below N larger than ``2**64`` joins several 64-bit words
@@ -45,11 +48,19 @@ from dataclasses import dataclass, field
 from trickcore.cards import Card
 from trickcore.rng import Rng
 
-__all__ = ["Slot", "fill_slots"]
+__all__ = ["Slot", "SlotSampler", "fill_slots"]
 
 # Shapes whose counting is kept: a search over one view reuses one shape many times.
 _CACHED_SHAPES = 256
 _TWO_64 = 1 << 64
+# 20! < 2**64 < 21!: a shuffle of up to 20 cards is one draw of one word (see _shuffled).
+_MAX_ONE_WORD_SHUFFLE = 20
+_FACTORIALS = tuple(math.factorial(n) for n in range(_MAX_ONE_WORD_SHUFFLE + 1))
+# Positions with up to this many tables keep them all, to pick one by a single bisection.
+_MAX_TABLES = 4096
+
+_Cuts = tuple[tuple[tuple[int, int, int], ...], ...]
+"""For each place, the runs of the shuffled classes it takes: (class, start, stop)."""
 
 
 @dataclass(frozen=True)
@@ -78,68 +89,159 @@ def fill_slots(cards: Sequence[Card], slots: Sequence[Slot], rng: Rng) -> list[t
 
     Every assignment of cards to slots that honours the sizes and exclusions is equally likely
     (see the module text for how). Raises ``ValueError``, without drawing from ``rng``, when the
-    sizes do not add up or no placement exists.
+    sizes do not add up or no placement exists. ``SlotSampler(cards, slots)(rng)`` is the same
+    deal; build a :class:`SlotSampler` once to deal the same position many times.
     """
-    sizes = [slot.size for slot in slots]
-    if sum(sizes) != len(cards) or any(size < 0 for size in sizes):
-        raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {sizes}")
-    if not any(slot.excluded for slot in slots):
-        return _slice(rng.shuffled(cards), sizes)
-    # Places of size 0 take no part: the classes and counts are over the others only.
-    places = [i for i, size in enumerate(sizes) if size]
-    everywhere = (1 << len(places)) - 1
-    eligible = dict.fromkeys(cards, everywhere)
-    present = eligible.keys()
-    for bit, i in enumerate(places):
-        for card in slots[i].excluded & present:
-            eligible[card] &= ~(1 << bit)
-    counts = Counter(eligible[card] for card in cards)
-    if 0 in counts:
-        raise _no_placement()
-    if len(counts) <= 1:
-        # One class (or no card at all): every card may go anywhere there is room.
-        if any(mask != everywhere for mask in counts):
+    return SlotSampler(cards, slots)(rng)
+
+
+class SlotSampler:
+    """:func:`fill_slots` for one position, prepared once: the classes and the counting are
+    done when it is built (``ValueError`` when the sizes do not add up or no placement exists),
+    and each call deals at random from a stream, drawing exactly what :func:`fill_slots` draws.
+    A search bot determinizing from one view many times pays for the preparation once."""
+
+    __slots__ = ("_cards", "_sizes", "_places", "_members", "_root", "_tables", "_slots")
+
+    def __init__(self, cards: Sequence[Card], slots: Sequence[Slot]) -> None:
+        sizes = [slot.size for slot in slots]
+        if sum(sizes) != len(cards) or any(size < 0 for size in sizes):
+            raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {sizes}")
+        self._cards = tuple(cards)
+        self._sizes = tuple(sizes)
+        self._slots = len(slots)
+        # Places of size 0 take no part: the classes and counts are over the others only.
+        self._places = tuple(i for i, size in enumerate(sizes) if size)
+        self._members: tuple[tuple[Card, ...], ...] = ()
+        self._root: _Node | None = None
+        self._tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None = None
+        if not any(slot.excluded for slot in slots):
+            return  # one class: a shuffle sliced by the sizes
+        everywhere = (1 << len(self._places)) - 1
+        eligible = dict.fromkeys(cards, everywhere)
+        present = eligible.keys()
+        for bit, i in enumerate(self._places):
+            for card in slots[i].excluded & present:
+                eligible[card] &= ~(1 << bit)
+        counts = Counter(eligible[card] for card in cards)
+        if 0 in counts:
             raise _no_placement()
-        return _slice(rng.shuffled(cards), sizes)
-    # Cheap classes first and the one with the most ways to spread last (it is counted in
-    # closed form); sorting on the shape alone keeps the order, hence the draws, determined.
-    order = sorted(counts, key=lambda mask: (_spread(counts[mask], mask), mask))
-    root = _plan(tuple(sizes[i] for i in places), tuple((mask, counts[mask]) for mask in order))
-    if root is None:
-        raise _no_placement()
-    # One shuffle puts every class in uniformly random order at once.
-    classes: dict[int, list[Card]] = {mask: [] for mask in order}
-    for card in rng.shuffled(cards):
-        classes[eligible[card]].append(card)
-    number = _below(rng, root.total)
-    left = [sizes[i] for i in places]
-    spreads: list[tuple[int, ...]] = []
-    node: _Node | None = root
-    while node is not None:
-        index = bisect.bisect_right(node.bounds, number)
-        number -= node.bounds[index - 1] if index else 0
-        spreads.append(node.counts[index])
-        node = node.rests[index]
-        if node is not None:
-            number %= node.total
-        for j, count in enumerate(spreads[-1]):
-            left[j] -= count
-    spreads.append(tuple(left))
-    placed: list[list[Card]] = [[] for _ in places]
-    pieces = [0] * len(places)
-    for mask, spread in zip(order, spreads, strict=True):
-        members = classes[mask]
+        if len(counts) <= 1:
+            # One class (or no card at all): every card may go anywhere there is room.
+            if any(mask != everywhere for mask in counts):
+                raise _no_placement()
+            return
+        # Cheap classes first and the one with the most ways to spread last (it is counted in
+        # closed form); sorting on the shape alone keeps the order, hence the draws, determined.
+        order = sorted(counts, key=lambda mask: (_spread(counts[mask], mask), mask))
+        room = tuple(sizes[i] for i in self._places)
+        classes = tuple((mask, counts[mask]) for mask in order)
+        root = _plan(room, classes)
+        if root is None:
+            raise _no_placement()
+        self._members = tuple(
+            tuple(card for card in cards if eligible[card] == mask) for mask in order
+        )
+        self._root = root
+        self._tables = _tables(room, classes)
+
+    def __call__(self, rng: Rng) -> list[tuple[Card, ...]]:
+        """One deal drawn from ``rng``: each slot's cards, in random order."""
+        root = self._root
+        if root is None:
+            return _slice(_shuffled(rng, self._cards), self._sizes)
+        # Which table: one uniform number below the count.
+        number = _below(rng, root.total)
+        tables = self._tables
+        cuts = tables[1][bisect.bisect_right(tables[0], number)] if tables else self._walk(number)
+        # Which cards: each class shuffled and cut by its row of the table.
+        shuffled = [_shuffled(rng, members) for members in self._members]
+        dealt: list[tuple[Card, ...]] = [() for _ in range(self._slots)]
+        for place, pieces in zip(self._places, cuts, strict=True):
+            if len(pieces) == 1:  # one run cut from one shuffled class: already in uniform order
+                k, start, stop = pieces[0]
+                dealt[place] = shuffled[k][start:stop]
+            else:
+                dealt[place] = _shuffled(rng, [c for k, a, b in pieces for c in shuffled[k][a:b]])
+        return dealt
+
+    def _walk(self, number: int) -> _Cuts:
+        """The table numbered ``number`` (below the count), found by walking the plan down."""
+        spreads: list[tuple[int, ...]] = []
+        left = [self._sizes[i] for i in self._places]
+        node: _Node | None = self._root
+        while node is not None:
+            index = bisect.bisect_right(node.bounds, number)
+            number -= node.bounds[index - 1] if index else 0
+            spreads.append(node.counts[index])
+            node = node.rests[index]
+            if node is not None:
+                number %= node.total
+            left = [room - placed for room, placed in zip(left, spreads[-1], strict=True)]
+        return _cuts([*spreads, tuple(left)])
+
+
+def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:
+    """``items`` in a uniformly random order, drawing one number below ``n!`` (one 64-bit word
+    up to 20 items) and reading it in the factorial number system: its digits are independent
+    and uniform, digit i below i + 1, so swapping item i with item (digit i) from the end down
+    is Fisher-Yates with one draw instead of one per item. Longer sequences: ``rng.shuffled``."""
+    count = len(items)
+    if count < 2:
+        return tuple(items)
+    if count > _MAX_ONE_WORD_SHUFFLE:
+        return rng.shuffled(items)
+    order = list(items)
+    code = rng.below(_FACTORIALS[count])
+    for i in range(count - 1, 0, -1):
+        code, j = divmod(code, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def _cuts(spreads: Sequence[Sequence[int]]) -> _Cuts:
+    """For each place, the runs it takes from the shuffled classes, as (class, start, stop),
+    given how many cards of each class go to each place (``spreads[class][place]``)."""
+    places: list[list[tuple[int, int, int]]] = [[] for _ in spreads[0]]
+    for k, spread in enumerate(spreads):
         start = 0
         for j, count in enumerate(spread):
             if count:
-                placed[j] += members[start : start + count]
-                pieces[j] += 1
+                places[j].append((k, start, start + count))
                 start += count
-    dealt: list[tuple[Card, ...]] = [() for _ in slots]
-    for i, cards_here, mixed in zip(places, placed, pieces, strict=True):
-        # A run cut from one shuffled class is already in uniform order; a mix is not.
-        dealt[i] = rng.shuffled(cards_here) if mixed > 1 else tuple(cards_here)
-    return dealt
+    return tuple(tuple(runs) for runs in places)
+
+
+@functools.lru_cache(maxsize=_CACHED_SHAPES)
+def _tables(
+    room: tuple[int, ...], classes: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, ...], tuple[_Cuts, ...]] | None:
+    """Every table of :func:`_plan` ``(room, classes)`` with the running sums of their numbers
+    of assignments, so that one bisection picks a table; ``None`` when there are more than
+    ``_MAX_TABLES`` (the plan is then walked down for each deal)."""
+    root = _plan(room, classes)
+    assert root is not None
+    bounds: list[int] = []
+    cuts: list[_Cuts] = []
+    total = 0
+    # (node, assignments of the classes placed so far, their spreads)
+    stack: list[tuple[_Node, int, tuple[tuple[int, ...], ...]]] = [(root, 1, ())]
+    while stack:
+        node, weight, spreads = stack.pop()
+        below = 0
+        for bound, spread, rest in zip(node.bounds, node.counts, node.rests, strict=True):
+            ways, below = bound - below, bound
+            if rest is not None:  # ways = this class's arrangements x the rest's total
+                stack.append((rest, weight * (ways // rest.total), (*spreads, spread)))
+                continue
+            if len(cuts) == _MAX_TABLES:
+                return None
+            placed = [sum(column) for column in zip(*spreads, spread, strict=True)]
+            last = tuple(free - used for free, used in zip(room, placed, strict=True))
+            total += weight * ways
+            bounds.append(total)
+            cuts.append(_cuts([*spreads, spread, last]))
+    return tuple(bounds), tuple(cuts)
 
 
 def _no_placement() -> ValueError:

@@ -11,6 +11,7 @@ card …) built when the game is loaded, so ``legal_actions`` only picks from ta
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
@@ -36,10 +37,12 @@ from trickcore.kit.events import (
     PointsScored,
     TrickWon,
 )
+from trickcore.kit.hidden import LastView
 from trickcore.kit.tricks import FollowSuit, TrickOrder
 from trickcore.render import Renderer
 from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
+from trickcore_euchre import playout as _playout
 from trickcore_euchre import validate as _validate
 from trickcore_euchre.actions import (
     Call,
@@ -123,6 +126,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
+        self._determinizers = LastView(partial(_determinize.determinizer, self))
         self.phase_rules = {
             Phase.DRAW_DEALER: self.draw_dealer,
             Phase.DEAL: self._deal,
@@ -199,8 +203,21 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         return Outcome.settle(SEATING.sides, state.scores, finished=over, winner=state.winner)
 
     def determinize(self, view: EuchreView, rng: Rng) -> EuchreState:
-        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
-        return _determinize.determinize(self, view, rng)
+        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng,
+        uniformly among the deals consistent with the view. Drawing again from the same view
+        object reuses what was prepared from it (:class:`~trickcore.kit.hidden.LastView`)."""
+        return self._determinizers(view)(rng)
+
+    def random_playout(
+        self, state: EuchreState, rng: Rng, *, until_chance: bool = False
+    ) -> EuchreState:
+        """The end of a random playout from ``state`` (:mod:`trickcore.playout`), the tricks
+        played on lists: the same end as the public API's playout from the same stream."""
+        return _playout.random_playout(self, state, rng, until_chance=until_chance)
+
+    def score_hand(self, state: EuchreState) -> EuchreState:
+        """E8: score a hand whose five tricks are in ``state`` (for :meth:`random_playout`)."""
+        return self._score_hand(state, None)
 
     def problems(self, state: EuchreState) -> list[str]:
         """What stops a game from reaching ``state`` (``validate`` raises them)."""

@@ -25,6 +25,8 @@ from trickcore.kit.deal import DealSchedule, take
 from trickcore.kit.events import EventLog
 from trickcore.kit.hidden import (
     Computed,
+    HiddenDeal,
+    LastView,
     Projection,
     SeatPart,
     cards_seen,
@@ -50,6 +52,8 @@ __all__ = [
     "FollowOrTrump",
     "FollowPolicy",
     "FollowSuit",
+    "HiddenDeal",
+    "LastView",
     "Projection",
     "SeatPart",
     "Seating",

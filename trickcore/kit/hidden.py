@@ -20,7 +20,7 @@ the two cannot drift apart.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -30,11 +30,13 @@ from msgspec.structs import asdict, astuple
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
 from trickcore.rng import Rng
-from trickcore.sampling import Slot, fill_slots
+from trickcore.sampling import Slot, SlotSampler
 
 __all__ = [
     "AT_LEAST_TRIES",
     "Computed",
+    "HiddenDeal",
+    "LastView",
     "Projection",
     "SeatPart",
     "cards_seen",
@@ -213,7 +215,22 @@ class Projection(Generic[S, V]):
         other seats' entries of the per-seat part (as many as its sizes say) and to the secret
         fields (``secret``: how many cards each holds), never giving a seat a suit it showed out
         of (``voids``). For the usual layout: one per-seat part of cards, with sizes, and secret
-        fields of cards; ``ValueError`` when the cards cannot be placed so."""
+        fields of cards; ``ValueError`` when the cards cannot be placed so.
+        :meth:`unseen_dealer` prepares the same deal once for many draws."""
+        return self.unseen_dealer(view, pack, secret=secret, voids=voids, suit_of=suit_of)(rng)
+
+    def unseen_dealer(
+        self,
+        view: V,
+        pack: Sequence[Card],
+        *,
+        secret: Mapping[str, int] | None = None,
+        voids: Mapping[Seat, Collection[Suit]] | None = None,
+        suit_of: Mapping[Card, Suit] | None = None,
+    ) -> Callable[[Rng], S]:
+        """:meth:`deal_unseen` prepared once for ``view``: a function of the stream that deals
+        exactly what ``deal_unseen`` with the same arguments deals (a search bot draws many
+        states from one view; keep the dealer with :class:`LastView`)."""
         sized = [part for part in self.per_seat if part.sizes is not None]
         if len(sized) != 1:
             raise TypeError("deal_unseen needs exactly one per-seat part with sizes")
@@ -222,17 +239,28 @@ class Projection(Generic[S, V]):
         counts: Sequence[int] = getattr(view, str(part.sizes))
         others = {other: size for other, size in enumerate(counts) if other != seat}
         secret = secret or {}
-        hands, rest = deal_hidden(
-            rng,
+        deal = HiddenDeal(
             unseen_cards(pack, cards_seen(view)),
             others,
             voids=voids,
             suit_of=suit_of,
             rest=[Slot(secret.get(name, 0)) for name in self.secret],
         )
-        hands[seat] = getattr(view, part.own)
-        dealt = {part.field: tuple(hands[other] for other in range(len(counts)))}
-        return self.state(view, **dealt, **dict(zip(self.secret, rest, strict=True)))
+        own = getattr(view, part.own)
+        # Each seat's entry: its place in a draw (the other seats in order), or the view's own.
+        where = {other: index for index, other in enumerate(others)}
+        places = [where.get(other) for other in range(len(counts))]
+        hidden = len(others)
+        empty = {part.field: tuple(() for _ in counts), **dict.fromkeys(self.secret, ())}
+        public = self.state(view, **empty)  # the hidden parts are filled in by each draw
+
+        def draw(rng: Rng) -> S:
+            dealt = deal.draw(rng)
+            hands = tuple([own if k is None else dealt[k] for k in places])
+            rest = dict(zip(self.secret, dealt[hidden:], strict=True))
+            return msgspec.structs.replace(public, **{part.field: hands}, **rest)
+
+        return draw
 
     def state(self, view: V, **hidden: Any) -> S:
         """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
@@ -244,24 +272,34 @@ class Projection(Generic[S, V]):
         return self.state_type(**fields)
 
 
-def _walk(value: object) -> Iterator[Card]:
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, msgspec.Struct):
-        for name in value.__struct_fields__:
-            yield from _walk(getattr(value, name))
-    elif isinstance(value, tuple | list | set | frozenset):
-        for item in value:
-            yield from _walk(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _walk(key)
-            yield from _walk(item)
+_SCALARS = frozenset({int, bool, str, float, bytes, type(None)})
 
 
 def cards_seen(obj: object) -> set[Card]:
-    """Every card that appears anywhere in ``obj`` (a view, an event, a state …)."""
-    return set(_walk(obj))
+    """Every card that appears anywhere in ``obj`` (a view, an event, a state …): in its
+    structs, tuples, lists, sets and dicts, keys included. Walked with a stack of the values
+    still to look at, scalars skipped first (``determinize`` calls it on every view)."""
+    found: set[Card] = set()
+    stack = [obj]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is Card:
+            found.add(value)  # type: ignore[arg-type]
+        elif kind is tuple or kind is list:
+            stack.extend(value)  # type: ignore[arg-type]
+        elif kind in _SCALARS:
+            continue
+        elif isinstance(value, msgspec.Struct):
+            stack.extend(astuple(value))
+        elif isinstance(value, Card):
+            found.add(value)
+        elif isinstance(value, tuple | list | set | frozenset):
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+    return found
 
 
 def unseen_cards(pack: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
@@ -285,7 +323,9 @@ def deal_hidden(
     the other hidden places (``rest``: a discard, a stock …), uniformly among the deals that
     give no seat a card of a suit it showed out of (``voids``, suits by ``suit_of``, default the
     printed suit) or a card ``barred`` to it. Returns the hands by seat and the cards of each
-    place of ``rest``; ``ValueError`` when no such deal exists (:func:`fill_slots`).
+    place of ``rest``; ``ValueError`` when no such deal exists
+    (:func:`~trickcore.sampling.fill_slots`). :class:`HiddenDeal` with the same arguments
+    prepares this deal once for many draws.
 
     ``at_least`` asks for at least so many cards of a suit in a seat's hand (an Apples bid of
     "four clubs" shows four clubs at least). Such deals are drawn by rejection, which keeps
@@ -374,16 +414,75 @@ def _deal_hidden(
     barred: Mapping[Seat, Collection[Card]] | None,
     rest: Sequence[Slot],
 ) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:
-    shown_out = voids or {}
-    barred = barred or {}
-    suit = suit_of.__getitem__ if suit_of is not None else (lambda card: card.suit)
+    return HiddenDeal(unseen, sizes, voids=voids, suit_of=suit_of, barred=barred, rest=rest)(rng)
 
-    def excluded(seat: Seat) -> frozenset[Card]:
-        out = shown_out.get(seat, ())
-        bad = {card for card in unseen if out and suit(card) in out}
-        return frozenset(bad.union(barred.get(seat, ())))
 
-    seats = list(sizes)
-    slots = [Slot(sizes[seat], excluded(seat)) for seat in seats]
-    dealt = fill_slots(unseen, [*slots, *rest], rng)
-    return dict(zip(seats, dealt, strict=False)), dealt[len(seats) :]
+class HiddenDeal:
+    """:func:`deal_hidden` for one position, prepared once (the constraints gathered and counted
+    by a :class:`~trickcore.sampling.SlotSampler`); each call deals from a stream exactly as
+    ``deal_hidden`` with the same arguments would. For ``determinize`` in search bots, which
+    draw many states from one view."""
+
+    __slots__ = ("_seats", "_sampler")
+
+    def __init__(
+        self,
+        unseen: Sequence[Card],
+        sizes: Mapping[Seat, int],
+        *,
+        voids: Mapping[Seat, Collection[Suit]] | None = None,
+        suit_of: Mapping[Card, Suit] | None = None,
+        barred: Mapping[Seat, Collection[Card]] | None = None,
+        rest: Sequence[Slot] = (),
+    ) -> None:
+        shown_out = voids or {}
+        barred = barred or {}
+        suit = suit_of.__getitem__ if suit_of is not None else (lambda card: card.suit)
+
+        def excluded(seat: Seat) -> frozenset[Card]:
+            out = shown_out.get(seat, ())
+            bad = {card for card in unseen if out and suit(card) in out}
+            return frozenset(bad.union(barred.get(seat, ())))
+
+        self._seats = tuple(sizes)
+        slots = [Slot(sizes[seat], excluded(seat)) for seat in self._seats]
+        self._sampler = SlotSampler(unseen, [*slots, *rest])
+
+    def __call__(self, rng: Rng) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:
+        """The hands by seat and the cards of each place of ``rest``, drawn from ``rng``."""
+        dealt = self._sampler(rng)
+        seats = self._seats
+        return dict(zip(seats, dealt, strict=False)), dealt[len(seats) :]
+
+    def draw(self, rng: Rng) -> list[tuple[Card, ...]]:
+        """The same deal as a call, as one list: the hands in the order of ``sizes``, then the
+        places of ``rest`` (for a game's hot path: no dict to build)."""
+        return self._sampler(rng)
+
+
+T = TypeVar("T")
+
+
+class LastView(Generic[V, T]):
+    """``prepare(view)``, remembered for the last view it was given: a search bot calls
+    ``determinize`` many times with the same view object, and what depends on the view only
+    (a :class:`HiddenDeal`, the public part of the state) is then prepared once.
+
+    The view is recognised by identity (views are frozen, so the same object always holds the
+    same values) and kept alive with its result, so a new view is never taken for an old one.
+    One entry, replaced in one assignment: safe to share between threads."""
+
+    __slots__ = ("_prepare", "_last")
+
+    def __init__(self, prepare: Callable[[V], T]) -> None:
+        self._prepare = prepare
+        self._last: tuple[V, T] | None = None
+
+    def __call__(self, view: V) -> T:
+        """What ``prepare`` makes of ``view``; prepared again only for another view."""
+        last = self._last
+        if last is not None and last[0] is view:
+            return last[1]
+        prepared = self._prepare(view)
+        self._last = (view, prepared)
+        return prepared

@@ -20,6 +20,7 @@ MessagePack as they are. The state is a public part plus two hidden parts, decla
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
@@ -150,6 +151,7 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
         seating = kit.Seating(options.players, self.direction)  # H1: each for themselves
         deal = kit.DealSchedule(seating, packets=(1,) * HAND_SIZE)  # H3
         super().__init__(options, seating, PROJECTION, PACK, deal=deal)
+        self._determinizers = kit.LastView(self._determinizer)
 
     # -- whose turn, and what they may do --------------------------------------------------
 
@@ -264,13 +266,18 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
 
     def determinize(self, view: HighCardView, rng: Rng) -> HighCardState:
         """A state agreeing with ``view``: the unseen cards dealt at random to the other hands
-        and the stock, never giving a player a suit they showed out of (H4)."""
+        and the stock, never giving a player a suit they showed out of (H4). A search bot
+        draws many states from one view: the dealing is prepared once per view object."""
+        return self._determinizers(view)(rng)
+
+    def _determinizer(self, view: HighCardView) -> Callable[[Rng], HighCardState]:
         if view.phase in (Phase.DRAW_DEALER, Phase.DEAL):
-            return PROJECTION.state(view, hands=((),) * self.seats, stock=())
+            before_deal = PROJECTION.state(view, hands=((),) * self.seats, stock=())
+            return lambda rng: before_deal
         plays = kit.hand_plays(view.tricks, self.seating.order(view.leader), view.trick)
         voids = kit.revealed_voids(POLICY, plays, self.seats)
         stock = len(PACK) - self.seats * HAND_SIZE
-        return PROJECTION.deal_unseen(view, rng, PACK, secret={"stock": stock}, voids=voids)
+        return PROJECTION.unseen_dealer(view, PACK, secret={"stock": stock}, voids=voids)
 
     # -- checking a state from outside ----------------------------------------------------
 

@@ -1,0 +1,325 @@
+"""What a search bot pays per sampled world: trickcore's ``determinize`` next to OpenSpiel's
+``resample_from_infostate``, in one run.
+
+Positions: every decision point (bidding and play) of ``--hands`` random single hands of
+Euchre, dealt and played from seeded streams (trickcore with its own rules and streams,
+OpenSpiel with ``random.Random``: the same kind of positions, not the same deals). Two figures:
+
+* **µs per sample**: ``--samples`` draws of a full state from each position, as a search bot
+  makes them: trickcore ``game.determinize(view, rng)`` with the acting seat's view, the same
+  view object each time (what depends on the view only is prepared on the first draw);
+  OpenSpiel ``state.resample_from_infostate(player, rng.random)``. The *cold* column draws
+  from a fresh copy of the view every time (nothing prepared), for reference.
+* **iterations/s**: one sample followed by a uniformly random playout to the end of the hand,
+  the inner loop of PIMC and ISMCTS: trickcore through the public API (``actor``,
+  ``legal_actions``, ``sample_chance``, ``apply``), OpenSpiel through ``apply_action``.
+
+Every timed run is repeated ``--repeat`` times, engines interleaved; the best run of each is
+reported (the least disturbed by other load on a shared machine). The other registered games
+are measured for trickcore alone (OpenSpiel has no equivalent).
+
+    python benchmarks/search.py                 # the table (about 1 minute)
+    python benchmarks/search.py --json          # one JSON line
+    python benchmarks/search.py --profile       # cProfile of trickcore iterations, top 25
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import msgspec
+
+import trickcore
+from trickcore import CHANCE, Rng
+from trickcore.game import AnyGame
+from trickcore.playout import playout_of, random_playout
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from euchre_playouts import load_pyspiel, versions
+
+OPENSPIEL = "OpenSpiel"
+PROFILE_TOP = 25
+
+
+@dataclass
+class Figures:
+    """One engine on one game: µs per sample (prepared and cold) and iterations per second."""
+
+    engine: str
+    game: str
+    positions: int
+    sample_us: float
+    cold_us: float | None
+    iterations_per_s: float
+    fast_iterations_per_s: float | None
+
+
+# -- trickcore -----------------------------------------------------------------------------------
+
+
+def trickcore_positions(game: AnyGame, hands: int, seed: int) -> list[Any]:
+    """The acting seat's view at every decision point of ``hands`` random games."""
+    pick = Rng(seed, "bench", "players")
+    views = []
+    for hand in range(hands):
+        state = game.initial_state()
+        chance = 0
+        while (actor := game.actor(state)) is not None:
+            if actor is CHANCE:
+                action = game.sample_chance(state, Rng(seed, "bench", hand, chance))
+                chance += 1
+            else:
+                views.append(game.view(state, actor))
+                legal = game.legal_actions(state)
+                action = legal[pick.below(len(legal))]
+            state = game.apply(state, action)
+    return views
+
+
+def trickcore_samples(game: AnyGame, views: list[Any], samples: int, seed: int) -> float:
+    """Seconds for ``samples`` draws from each view, the same view object each time."""
+    rng = Rng(seed, "bench", "determinize")
+    started = time.perf_counter()
+    for view in views:
+        for _ in range(samples):
+            game.determinize(view, rng)
+    return time.perf_counter() - started
+
+
+def trickcore_cold_samples(game: AnyGame, views: list[Any], samples: int, seed: int) -> float:
+    """Seconds for ``samples`` draws from each view, each from a fresh copy of the view."""
+    rng = Rng(seed, "bench", "determinize")
+    copies = [[msgspec.structs.replace(view) for _ in range(samples)] for view in views]
+    started = time.perf_counter()
+    for fresh in copies:
+        for view in fresh:
+            game.determinize(view, rng)
+    return time.perf_counter() - started
+
+
+def trickcore_iterations(
+    game: AnyGame, views: list[Any], samples: int, seed: int, *, fast: bool
+) -> float:
+    """Seconds for ``samples`` determinize-and-random-playout iterations from each view: the
+    playout through the public API (:func:`trickcore.playout.random_playout`) or, with
+    ``fast``, the game's own when it offers one (:func:`trickcore.playout.playout_of`)."""
+    rng = Rng(seed, "bench", "iterations")
+    determinize = game.determinize
+    playout = playout_of(game) if fast else partial(random_playout, game)
+    started = time.perf_counter()
+    for view in views:
+        for _ in range(samples):
+            game.outcome(playout(determinize(view, rng), rng))
+    return time.perf_counter() - started
+
+
+# -- OpenSpiel -----------------------------------------------------------------------------------
+
+
+def openspiel_positions(pyspiel: Any, hands: int, seed: int) -> list[tuple[Any, int]]:
+    """(state, player) at every decision point of ``hands`` random hands of OpenSpiel's Euchre."""
+    game = pyspiel.load_game("euchre")
+    rng = random.Random(seed)
+    found = []
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                found.append((state.clone(), state.current_player()))
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    return found
+
+
+def openspiel_samples(positions: list[tuple[Any, int]], samples: int, seed: int) -> float:
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    for state, player in positions:
+        for _ in range(samples):
+            state.resample_from_infostate(player, rng.random)
+    return time.perf_counter() - started
+
+
+def openspiel_iterations(positions: list[tuple[Any, int]], samples: int, seed: int) -> float:
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    for state, player in positions:
+        for _ in range(samples):
+            world = state.resample_from_infostate(player, rng.random)
+            while not world.is_terminal():
+                if world.is_chance_node():
+                    outcomes = world.chance_outcomes()
+                    world.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    legal = world.legal_actions()
+                    world.apply_action(legal[rng.randrange(len(legal))])
+            world.returns()
+    return time.perf_counter() - started
+
+
+# -- running -------------------------------------------------------------------------------------
+
+
+def best_of(repeat: int, run: Callable[[], float]) -> float:
+    return min(run() for _ in range(repeat))
+
+
+Job = tuple[str, str, int, dict[str, Callable[[], float]]]
+"""An engine, a game, its number of positions, and its timed runs by kind."""
+
+
+def trickcore_job(game: AnyGame, name: str, hands: int, args: argparse.Namespace) -> Job:
+    views = trickcore_positions(game, hands, args.seed)
+    runs = {
+        "sample": lambda: trickcore_samples(game, views, args.samples, args.seed),
+        "cold": lambda: trickcore_cold_samples(game, views, args.samples, args.seed),
+        "iterations": lambda: trickcore_iterations(
+            game, views, args.samples, args.seed, fast=False
+        ),
+        "fast": lambda: trickcore_iterations(game, views, args.samples, args.seed, fast=True),
+    }
+    return ("trickcore", name, len(views), runs)
+
+
+def measure(args: argparse.Namespace, pyspiel: Any | None) -> list[Figures]:
+    """Every engine and game, timed runs interleaved ``args.repeat`` times (best run kept)."""
+    euchre = trickcore.load("euchre", single_hand=True)
+    jobs = [trickcore_job(euchre, "euchre", args.hands, args)]
+    if pyspiel is not None:
+        positions = openspiel_positions(pyspiel, args.hands, args.seed)
+        runs = {
+            "sample": lambda: openspiel_samples(positions, args.samples, args.seed),
+            "iterations": lambda: openspiel_iterations(positions, args.samples, args.seed),
+        }
+        jobs.append((OPENSPIEL, "euchre", len(positions), runs))
+    for name in sorted(trickcore.default_host().games):
+        if name != "euchre":
+            jobs.append(trickcore_job(trickcore.load(name), name, max(1, args.hands // 4), args))
+    for _, _, _, runs in jobs:  # warm up: caches, the first preparation of each shape
+        for run in runs.values():
+            run()
+    best: list[dict[str, float]] = [{} for _ in jobs]
+    for _ in range(args.repeat):
+        for kind in ("sample", "iterations", "fast", "cold"):
+            for index, (_, _, _, runs) in enumerate(jobs):
+                if kind in runs:
+                    seconds = runs[kind]()
+                    best[index][kind] = min(best[index].get(kind, seconds), seconds)
+    figures = []
+    for (engine, game, count, _), times in zip(jobs, best, strict=True):
+        draws = count * args.samples
+        figures.append(
+            Figures(
+                engine=engine,
+                game=game,
+                positions=count,
+                sample_us=times["sample"] / draws * 1e6,
+                cold_us=times["cold"] / draws * 1e6 if "cold" in times else None,
+                iterations_per_s=draws / times["iterations"],
+                fast_iterations_per_s=draws / times["fast"] if "fast" in times else None,
+            )
+        )
+    return figures
+
+
+def print_report(figures: list[Figures], args: argparse.Namespace, info: dict[str, str]) -> None:
+    print(
+        f"determinize and determinize+random playout: {args.hands} random Euchre hands "
+        f"({args.hands // 4} for other games), {args.samples} samples per position, "
+        f"best of {args.repeat}"
+    )
+    print(", ".join(f"{key} {value}" for key, value in info.items()))
+    print()
+    header = ("engine", "game", "positions", "µs/sample", "cold µs", "iter/s", "fast iter/s")
+    widths = (-10, -10, 9, 9, 8, 8, 11)
+    print(
+        " ".join(
+            f"{text:{'<' if w < 0 else '>'}{abs(w)}}"
+            for text, w in zip(header, widths, strict=True)
+        )
+    )
+    for f in figures:
+        cells = (
+            f.engine,
+            f.game,
+            str(f.positions),
+            f"{f.sample_us:.1f}",
+            "-" if f.cold_us is None else f"{f.cold_us:.1f}",
+            f"{f.iterations_per_s:,.0f}",
+            "-" if f.fast_iterations_per_s is None else f"{f.fast_iterations_per_s:,.0f}",
+        )
+        print(
+            " ".join(
+                f"{text:{'<' if w < 0 else '>'}{abs(w)}}"
+                for text, w in zip(cells, widths, strict=True)
+            )
+        )
+    ours = next(f for f in figures if f.engine == "trickcore" and f.game == "euchre")
+    theirs = next((f for f in figures if f.engine == OPENSPIEL), None)
+    if theirs is not None:
+        print()
+        print(
+            "Euchre, trickcore / OpenSpiel speed (bar 0.5x, goal 1.0x): "
+            f"samples {theirs.sample_us / ours.sample_us:.2f}x, "
+            f"iterations {ours.iterations_per_s / theirs.iterations_per_s:.2f}x (public API), "
+            f"{(ours.fast_iterations_per_s or 0) / theirs.iterations_per_s:.2f}x "
+            "(Euchre's fast playout)"
+        )
+
+
+def profile(args: argparse.Namespace) -> str:
+    euchre = trickcore.load("euchre", single_hand=True)
+    views = trickcore_positions(euchre, args.hands, args.seed)
+    profiler = cProfile.Profile()
+    profiler.runcall(trickcore_iterations, euchre, views, args.samples, args.seed, fast=True)
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(PROFILE_TOP)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=40, help="random hands (default 40)")
+    parser.add_argument("--samples", type=int, default=20, help="per position (default 20)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    parser.add_argument("--skip-openspiel", action="store_true", help="trickcore only")
+    parser.add_argument("--json", action="store_true", help="one JSON line")
+    parser.add_argument("--profile", action="store_true", help="cProfile trickcore iterations")
+    args = parser.parse_args(argv)
+    if min(args.hands, args.samples, args.repeat) < 1:
+        parser.error("--hands, --samples and --repeat must be at least 1")
+    if args.profile:
+        print(profile(args))
+        return 0
+    pyspiel = None if args.skip_openspiel else load_pyspiel()
+    if pyspiel is None and not args.skip_openspiel:
+        print(
+            "NOTE: pyspiel is not importable (pip install open_spiel): trickcore only.",
+            file=sys.stderr,
+        )
+    figures = measure(args, pyspiel)
+    info = versions(pyspiel)
+    if args.json:
+        print(json.dumps({"info": info, "figures": [vars(f) for f in figures]}, sort_keys=True))
+    else:
+        print_report(figures, args, info)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""Random playouts (:mod:`trickcore.playout`): the reference through the public API, and
+Euchre's fast path, which must reach the same final state from the same state and stream."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from test_determinize_uniform import positions
+
+import trickcore
+from trickcore import Rng
+from trickcore.playout import FastPlayout, playout_of, random_playout
+
+
+@pytest.mark.parametrize("until_chance", [False, True])
+@pytest.mark.parametrize(
+    "options", [{"single_hand": True}, {}, {"who_may_go_alone": "anyone", "deck": 25}]
+)
+def test_euchre_fast_playout_reaches_the_public_apis_end(
+    options: dict[str, Any], until_chance: bool
+) -> None:
+    game = trickcore.load("euchre", **options)
+    assert isinstance(game, FastPlayout)
+    hands = 0
+    for index, (state, seat) in enumerate(itertools.islice(positions(game, 11), 150)):
+        world = game.determinize(game.view(state, seat), Rng(index, "world"))
+        reference = random_playout(game, world, Rng(index, "playout"), until_chance=until_chance)
+        fast = game.random_playout(world, Rng(index, "playout"), until_chance=until_chance)
+        assert fast == reference
+        hands += reference.hand_number - world.hand_number
+    if until_chance or options.get("single_hand"):
+        assert hands <= 150  # stopped before the next deal
+    else:
+        assert hands > 150  # whole games were played out, not only the current hand
+
+
+def test_playout_of_falls_back_to_the_public_api() -> None:
+    game = trickcore.load("high-card")
+    assert not isinstance(game, FastPlayout)
+    state, _ = next(positions(game, 2))
+    playout = playout_of(game)
+    assert playout(state, Rng(1)) == random_playout(game, state, Rng(1))
+    assert game.outcome(playout(state, Rng(1))).finished
+
+
+def test_random_playout_is_a_function_of_the_stream() -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    state, _ = next(positions(game, 4))
+    ends = {game.outcome(random_playout(game, state, Rng(seed))).scores for seed in range(30)}
+    assert len(ends) > 1
+    assert random_playout(game, state, Rng(7)) == random_playout(game, state, Rng(7))

@@ -1,0 +1,150 @@
+"""The search bots ``pimc`` and ``ismcts`` (plugins/trickcore_bots/search.py): the bot contract
+on Euchre and High card, their options, the opt-in time budget, and strength against random."""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import trickcore
+from trickcore import CHANCE, BotSpec, Rng, testing
+from trickcore.errors import OptionError
+from trickcore_bots import IsmctsBot, PimcBot, RandomBot
+
+SEARCH = (PimcBot, IsmctsBot)
+FEW = {"iterations": 60}
+
+
+@pytest.mark.parametrize("bot", ["pimc", "ismcts"])
+@pytest.mark.parametrize("game", ["euchre", "high-card"])
+def test_search_bots_are_legal_and_deterministic(bot: str, game: str) -> None:
+    bound = trickcore.load(game, single_hand=True) if game == "euchre" else trickcore.load(game)
+    assert testing.check_bot(bot, bound, games=2, seed=3) == 2
+
+
+def test_search_bots_are_registered_for_every_game() -> None:
+    host = trickcore.default_host()
+    for name in ("pimc", "ismcts"):
+        assert host.bot_factory(name, "euchre").games is None
+        assert host.bot_factory(name, "high-card").name == name
+
+
+def a_decision(game: Any, seed: int = 0) -> tuple[Any, tuple[Any, ...], int]:
+    """The first decision with a choice in a random game: (view, legal, seat)."""
+    state, rng = game.initial_state(), Rng(seed, "decision")
+    while True:
+        actor = game.actor(state)
+        if actor is CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if len(legal) > 1:
+            return game.view(state, actor), legal, actor
+        state = game.apply(state, legal[0])
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_options_are_checked_and_text_is_converted(cls: Any) -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    view, legal, seat = a_decision(game)
+    bot = cls(BotSpec(game, seat, Rng(1), {"iterations": "40", "exploration": "1.5"}))
+    assert bot.act(view, legal) in legal
+    for bad, named in [
+        ({"iterations": 0}, "iterations"),
+        ({"budget": 1}, "budget"),
+        ({"playout": "pimc"}, "playout"),
+        ({"time_budget": -1}, "time_budget"),
+        ({"value": "score"}, "value"),
+        ({"horizon": "trick"}, "horizon"),
+    ]:
+        with pytest.raises(OptionError, match=named):
+            cls(BotSpec(game, seat, Rng(1), bad))
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_the_time_budget_is_respected_roughly(cls: Any) -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    view, legal, seat = a_decision(game, 2)
+    bot = cls(BotSpec(game, seat, Rng(2), {"time_budget": 0.05}))
+    started = time.perf_counter()
+    assert bot.act(view, legal) in legal
+    assert 0.05 <= time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_a_registered_bot_can_play_the_playouts(cls: Any) -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    view, legal, seat = a_decision(game, 4)
+    options = {"playout": "heuristic", "iterations": 20}
+    first = cls(BotSpec(game, seat, Rng(4), options)).act(view, legal)
+    assert first == cls(BotSpec(game, seat, Rng(4), options)).act(view, legal)
+    assert first in legal
+
+
+def duplicate_point_differences(cls: Any, deals: int, options: dict[str, Any]) -> list[float]:
+    """Per deal of single-hand Euchre, the search bot's side's points minus random's, averaged
+    over the two seatings (the search bot at seats 0 and 2, then at 1 and 3)."""
+    game = trickcore.load("euchre", single_hand=True)
+    differences = []
+    for deal in range(deals):
+        both = []
+        for searching_side in (0, 1):
+            bots = {
+                seat: (cls if seat % 2 == searching_side else RandomBot)(
+                    BotSpec(game, seat, Rng(deal, "bot", seat), options)
+                )
+                for seat in range(game.seats)
+            }
+            state, chance = game.initial_state(), Rng(deal, "chance")
+            while (actor := game.actor(state)) is not None:
+                if actor is CHANCE:
+                    action = game.sample_chance(state, chance)
+                else:
+                    action = bots[actor].act(game.view(state, actor), game.legal_actions(state))
+                state = game.apply(state, action)
+            scores = game.outcome(state).scores
+            both.append(scores[searching_side] - scores[1 - searching_side])
+        differences.append(statistics.fmean(both))
+    return differences
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_search_beats_random_over_duplicate_euchre_hands(cls: Any) -> None:
+    differences = duplicate_point_differences(cls, 24, {"iterations": 150})
+    mean = statistics.fmean(differences)
+    half_width = 1.96 * statistics.stdev(differences) / len(differences) ** 0.5
+    assert mean - half_width > 0, (mean, half_width)
+
+
+def test_the_examples_in_the_bots_page_run() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/bots.md", "exec"), {"__name__": "docs_example"})
+
+
+@pytest.mark.parametrize("value", ["points", "returns"])
+@pytest.mark.parametrize("horizon", ["hand", "game"])
+def test_every_value_and_horizon_plays_whole_games(value: str, horizon: str) -> None:
+    game = trickcore.load("high-card")
+    options = {"iterations": 12, "value": value, "horizon": horizon}
+    bots = [
+        PimcBot(BotSpec(game, 0, Rng(0), options)),
+        IsmctsBot(BotSpec(game, 1, Rng(1), options)),
+    ]
+    state, chance = game.initial_state(), Rng(5, "chance")
+    while (actor := game.actor(state)) is not None:
+        if actor is CHANCE:
+            action = game.sample_chance(state, chance)
+        else:
+            legal = game.legal_actions(state)
+            action = bots[actor].act(game.view(state, actor), legal)
+            assert action in legal
+        state = game.apply(state, action)
+    assert game.outcome(state).finished
