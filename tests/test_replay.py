@@ -148,7 +148,7 @@ def test_dumps_and_loads() -> None:
 
 def test_changed_shuffle_differs_from_the_seed() -> None:
     _, replay = played(seed=7)
-    reordered = Shuffle(order=tuple(reversed(replay.actions[1]["order"])))
+    reordered = Shuffle(order=tuple(map(trickcore.Card, reversed(replay.actions[1]["order"]))))
     bad = with_action(replay, 1, reordered)
     with pytest.raises(ReplayMismatchError) as caught:
         verify(bad, host=HOST)

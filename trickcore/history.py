@@ -42,7 +42,7 @@ import msgspec
 
 from trickcore.codec import decode_problem, digest, json_text
 from trickcore.errors import IllegalActionError, ReplayMismatchError
-from trickcore.game import CHANCE, Actor, AnyGame, Game, Outcome
+from trickcore.game import CHANCE, Actor, AnyGame, Game, Outcome, action_text
 from trickcore.plugins import PluginHost, default_host
 from trickcore.rng import Rng
 
@@ -81,11 +81,15 @@ def checkpoint(state: Any) -> str:
 
 def describe_action(action: Any) -> str:
     """A short text for an action in messages: its ``str()`` when the action type defines one
-    (``"play QH"``), else its compact JSON (``{"type":"play","card":"QH"}``)."""
-    own_str: object = type(action).__str__
-    if own_str is not object.__str__:
+    (``"play QH"``), else its compact JSON (``{"type":"play","card":"QH"}``); never raises
+    (:func:`trickcore.game.action_text`); anything else, such as a bot's stray answer, by its
+    ``str()``."""
+    if isinstance(action, msgspec.Struct):
+        return action_text(action)
+    try:
         return str(action)
-    return json_text(action)
+    except Exception:  # an object whose str() fails must still be named
+        return object.__repr__(action)
 
 
 def _who(actor: Actor, action: Any) -> str:

@@ -83,6 +83,7 @@ from trickcore.history import History, checkpoint, describe_action, load_game
 from trickcore.plugins import PluginHost, default_host
 from trickcore.replay import FORMAT, Replay, from_history, reproduce
 from trickcore.rng import Rng
+from trickcore.typecheck import type_check
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SeatSpec", "Table", "TableError", "bot_rng"]
 
@@ -215,6 +216,7 @@ class Table(Generic[S, A, V]):
                 f"{game.name} is played by {game.seats} seats, but {len(items)} were given"
             )
         self._game = game
+        self._action_problem = type_check(game.action_type)
         self._seed = seed
         self._host = host
         self._items: tuple[SeatSpec, ...] = items
@@ -465,13 +467,20 @@ class Table(Generic[S, A, V]):
             detail = f"took {spent:.3f} s to move, over the time limit of {limit:g} s"
             self._fault(seat, "timeout", detail)
             return None
+        problem = self._action_problem(action)  # a forced field too, not only the class
         try:
-            ok = action in legal
+            ok = problem is None and action in legal
         except Exception:  # an answer that cannot even be compared
             ok = False
         if not ok:
+            # the field at fault, for a struct; any other answer is plainly not an action
+            why = (
+                f" ({problem})"
+                if problem is not None and isinstance(action, msgspec.Struct)
+                else ""
+            )
             detail = (
-                f"answered {describe_action(action)!r}, which is not legal; "
+                f"answered {describe_action(action)!r}, which is not legal{why}; "
                 f"legal: {_listing(legal)}"
             )
             self._fault(seat, "illegal", detail)
@@ -506,9 +515,10 @@ class Table(Generic[S, A, V]):
                 seat=actor if isinstance(actor, int) else None,
                 action=action,
             )
-        if not isinstance(action, msgspec.Struct):
+        if (problem := self._action_problem(action)) is not None:
             raise IllegalActionError(
-                f"seat {seat} cannot play {action!r}: it is not a {game.name} action",
+                f"seat {seat} cannot play {describe_action(action)}: it is not a {game.name} "
+                f"action ({problem})",
                 seat=seat,
                 action=action,
                 legal=game.legal_actions(state),
