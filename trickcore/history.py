@@ -41,7 +41,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from trickcore.codec import decode_problem, digest, json_text
-from trickcore.errors import IllegalActionError, ReplayMismatchError
+from trickcore.errors import IllegalActionError, OptionError, ReplayMismatchError
 from trickcore.game import CHANCE, Actor, AnyGame, Game, Outcome, action_text
 from trickcore.plugins import PluginHost, default_host
 from trickcore.rng import Rng
@@ -108,7 +108,9 @@ def load_game(name: str, options: Any, *, host: PluginHost | None = None) -> Any
     An unknown game or option raises :class:`~trickcore.errors.UnknownGameError` or
     :class:`~trickcore.errors.OptionError`.
     """
-    values: Mapping[str, Any] = msgspec.to_builtins(options)
+    values: Any = msgspec.to_builtins(options)
+    if not isinstance(values, Mapping) or not all(isinstance(key, str) for key in values):
+        raise OptionError(f"the options of {name} must be an object of names to values")
     return (host if host is not None else default_host()).load(name, **values)
 
 

@@ -245,8 +245,9 @@ class PluginHost:
             raise UnknownGameError(f"unknown game {name!r}; games: {known}") from None
         return factory
 
-    def load(self, name: str, **options: Any) -> AnyGame:
-        """The game ``name`` bound to ``options`` (see :func:`trickcore.load`)."""
+    def load(self, name: str, /, **options: Any) -> AnyGame:
+        """The game ``name`` bound to ``options`` (see :func:`trickcore.load`). Every keyword
+        is an option, even ``name`` or ``self`` (refused as unknown options)."""
         factory = self.game_factory(name)
         return factory(bind_options(factory, options))
 
