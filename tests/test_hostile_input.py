@@ -76,3 +76,75 @@ def test_options_that_are_not_an_object_are_an_option_error() -> None:
         forged = msgspec.structs.replace(replay, options=options)
         with pytest.raises(OptionError, match="must be an object"):
             verify(forged)
+
+
+# -- deep nesting and huge numbers ---------------------------------------------------------------
+
+
+def _with_placeholder(table: Table[Any, Any, Any], where: str) -> dict[str, Any]:
+    """The saved table as JSON values, with ``"X"`` put in the replay's ``where``."""
+    saved: dict[str, Any] = json.loads(table.to_json())
+    replay = saved["replay"]
+    if where == "options":
+        replay["options"] = {**replay["options"], "target": "X"}
+    else:
+        replay["actions"] = [*replay["actions"][:3], "X"]
+    return saved
+
+
+@pytest.mark.parametrize("levels", [33, 1_000, 100_000])
+@pytest.mark.parametrize("where", ["options", "actions"])
+def test_deep_nesting_is_a_decode_error_everywhere(where: str, levels: int, tmp_path: Path) -> None:
+    table = _finished("euchre")
+    saved = _with_placeholder(table, where)
+    deep = "[" * levels + "]" * levels
+    replay_text = json.dumps(saved["replay"]).replace('"X"', deep)
+    saved_text = json.dumps(saved).replace('"X"', deep)
+    nest = "nest more than 32 levels deep" if levels < 1_000 else "nest too deeply"
+    with pytest.raises(trickcore.DecodeError, match=nest):
+        trickcore.replay.loads(replay_text)
+    with pytest.raises(trickcore.DecodeError, match=nest):
+        Table.from_json(saved_text)
+    packed = msgspec.msgpack.encode(saved["replay"])
+    deep_packed = packed.replace(b"\xa1X", b"\x91" * levels + b"\xc0")
+    with pytest.raises(trickcore.DecodeError, match=nest):
+        trickcore.from_msgpack(deep_packed, trickcore.Replay)
+    path = tmp_path / "deep.json"
+    path.write_text(replay_text)
+    for command in ("verify", "show"):
+        result = _cli("replay", command, str(path))
+        assert result.exit_code != 0 and "nest" in result.stderr
+
+
+def test_the_depth_is_counted_without_recursion() -> None:
+    value: Any = 0
+    for _ in range(100_000):
+        value = [value]
+    assert trickcore.codec.nesting_depth(value) == 33  # it stops looking past the limit
+    assert trickcore.codec.nesting_depth(value, limit=200_000) == 100_000
+    assert trickcore.codec.nesting_depth({"a": [1, {"b": ()}]}) == 4
+    assert trickcore.codec.nesting_depth("text") == 0
+
+
+def test_huge_integers_are_refused_with_trickcore_errors(tmp_path: Path) -> None:
+    table = _finished("euchre")
+    huge = "9" * 4_300
+    replay_text = trickcore.to_json(table.replay()).decode().replace('"seed":11', f'"seed":{huge}')
+    with pytest.raises(trickcore.DecodeError, match="integer seed may have at most 256 bits"):
+        trickcore.replay.loads(replay_text)
+    path = tmp_path / "huge.json"
+    path.write_text(replay_text)
+    result = _cli("replay", "verify", str(path))
+    assert result.exit_code != 0 and "at most 256 bits" in result.stderr
+    for field in ("epoch", "undos"):
+        saved = table.to_json().decode().replace(f'"{field}":0', f'"{field}":{huge}')
+        with pytest.raises(trickcore.DecodeError, match=f"at \\$.{field}"):
+            Table.from_json(saved)
+    with pytest.raises(trickcore.TableError, match="at most 256 bits"):
+        Table(table.game, ["random"] * 4, seed=10**4_300)
+    assert Table(table.game, ["random"] * 4, seed=2**255).seed == 2**255
+
+
+def test_a_match_refuses_a_huge_seed() -> None:
+    with pytest.raises(trickcore.MatchError, match="at most 256 bits"):
+        trickcore.Match("euchre", ["random"] * 4, games=1, seed=-(10**4_300))

@@ -35,8 +35,8 @@ from typing import Any
 import msgspec
 
 from trickcore._version import __version__
+from trickcore.codec import MAX_DEPTH, from_json, json_form, json_text, nesting_depth
 from trickcore.codec import digest as _digest
-from trickcore.codec import from_json, json_form, json_text
 from trickcore.errors import ReplayMismatchError
 from trickcore.game import AnyGame, Outcome
 from trickcore.history import (
@@ -49,6 +49,7 @@ from trickcore.history import (
     load_game,
 )
 from trickcore.plugins import PluginHost
+from trickcore.rng import seed_problem
 
 __all__ = [
     "CHECKPOINT_LENGTH",
@@ -98,6 +99,13 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """The full digest of the final state."""
     outcome: Outcome | None = None
     """The final scores, for display (checked by :func:`verify` when present)."""
+
+    def __post_init__(self) -> None:
+        # Free-form parts are bounded so that nothing later recurses or converts without end.
+        if nesting_depth(self.options) > MAX_DEPTH or nesting_depth(self.actions) > MAX_DEPTH:
+            raise ValueError(f"lists and objects nest more than {MAX_DEPTH} levels deep")
+        if self.seed is not None and (problem := seed_problem(self.seed)) is not None:
+            raise ValueError(problem)
 
 
 def from_history(

@@ -63,12 +63,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar, cast
+from typing import Annotated, Any, Generic, TypeVar, cast
 
 import msgspec
 
 from trickcore.bots import Bot, BotFactory, BotSpec, check_bot_options
-from trickcore.codec import from_json
+from trickcore.codec import MAX_DEPTH, from_json, nesting_depth
 from trickcore.errors import (
     BotError,
     DecodeError,
@@ -82,7 +82,7 @@ from trickcore.game import CHANCE, Actor, Game, Outcome, Seat
 from trickcore.history import History, checkpoint, describe_action, load_game
 from trickcore.plugins import PluginHost, default_host
 from trickcore.replay import FORMAT, Replay, from_history, reproduce
-from trickcore.rng import Rng
+from trickcore.rng import Rng, seed_problem
 from trickcore.typecheck import type_check
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SeatSpec", "Table", "TableError", "bot_rng"]
@@ -102,6 +102,8 @@ SeatSpec = str | Bot[Any, Any] | None
 for a human."""
 
 _MAX_LISTED = 12
+_COUNTER_LIMIT = 2**62
+"""Saved epoch and undo counters are below it (a bigger one is no table's)."""
 
 
 def bot_rng(seed: int | str, seat: Seat, epoch: int) -> Rng:
@@ -115,9 +117,9 @@ class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     format: int = SAVE_FORMAT
     seats: tuple[str | None, ...]
     """Per seat, the bot's registered name, or ``None`` for a human."""
-    epoch: int
+    epoch: Annotated[int, msgspec.Meta(ge=0, lt=_COUNTER_LIMIT)]
     """The bots' epoch when saved (resuming builds them with the next one)."""
-    undos: int
+    undos: Annotated[int, msgspec.Meta(ge=0, lt=_COUNTER_LIMIT)]
     replay: Replay
     bot_options: dict[str, dict[str, Any]] = {}
     """Options per bot name, as given to the table."""
@@ -125,6 +127,10 @@ class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     time_limit: float | None = None
     forfeit: Forfeit | None = None
     """The forfeit that ended the game, if one did."""
+
+    def __post_init__(self) -> None:
+        if nesting_depth(self.bot_options) > MAX_DEPTH:
+            raise ValueError(f"bot options nest more than {MAX_DEPTH} levels deep")
 
 
 def _reads_view(bots: Sequence[object]) -> tuple[bool, ...]:
@@ -202,6 +208,8 @@ class Table(Generic[S, A, V]):
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise TypeError(f"a table's seed must be an int or a str, not {seed!r}")
+        if (problem := seed_problem(seed)) is not None:
+            raise TableError(problem)
         if bot_faults not in ("raise", "forfeit"):
             raise TableError(f'bot_faults must be "raise" or "forfeit", not {bot_faults!r}')
         self._bot_options = check_bot_options(bot_options)
