@@ -203,7 +203,8 @@ class TrickGame(Generic[S, A, V, Opt]):
         return tuple(log.events)
 
     def view(self, state: S, seat: Seat) -> V:
-        """What ``seat`` may see of ``state``; ``ValueError`` for a seat not at the table."""
+        """What ``seat`` may see of ``state``; :class:`~trickcore.errors.TableError` naming the
+        seats for a seat not at the table."""
         return self.projection.view(state, self.seating.check(seat))
 
     def problems(self, state: S) -> list[str]:
