@@ -81,7 +81,7 @@ from trickcore.faults import BotFaults, FaultKind, Forfeit, check_time_limit, fo
 from trickcore.game import CHANCE, Actor, Game, Outcome, Seat
 from trickcore.history import History, checkpoint, describe_action, load_game
 from trickcore.plugins import PluginHost, default_host
-from trickcore.replay import FORMAT, Replay, from_history, reproduce
+from trickcore.replay import READ_FORMATS, Replay, from_history, reproduce
 from trickcore.rng import Rng, seed_problem
 from trickcore.typecheck import type_check
 
@@ -131,6 +131,10 @@ class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     def __post_init__(self) -> None:
         if nesting_depth(self.bot_options) > MAX_DEPTH:
             raise ValueError(f"bot options nest more than {MAX_DEPTH} levels deep")
+
+
+def _read_formats() -> str:
+    return " or ".join(map(str, READ_FORMATS))
 
 
 def _reads_view(bots: Sequence[object]) -> tuple[bool, ...]:
@@ -675,10 +679,10 @@ class Table(Generic[S, A, V]):
         """
         saved: _SavedTable = from_json(data, _SavedTable, what="a saved table")
         replay = saved.replay
-        if saved.format != SAVE_FORMAT or replay.format != FORMAT:
+        if saved.format != SAVE_FORMAT or replay.format not in READ_FORMATS:
             raise DecodeError(
                 f"saved table format {saved.format} (replay format {replay.format}) is not "
-                f"supported; this trickcore reads {SAVE_FORMAT} ({FORMAT})"
+                f"supported; this trickcore reads {SAVE_FORMAT} ({_read_formats()})"
             )
         if saved.epoch < 0 or saved.undos < 0:
             raise DecodeError("a saved table's epoch and undo count cannot be negative")
@@ -713,9 +717,10 @@ class Table(Generic[S, A, V]):
         format, :class:`~trickcore.errors.UnknownBotError` for a label that is no bot, and
         :class:`~trickcore.errors.ReplayMismatchError` as :meth:`from_json` does.
         """
-        if replay.format != FORMAT:
+        if replay.format not in READ_FORMATS:
             raise DecodeError(
-                f"replay format {replay.format} is not supported; this trickcore reads {FORMAT}"
+                f"replay format {replay.format} is not supported; this trickcore reads "
+                f"{_read_formats()}"
             )
         if seats is None:
             seats = tuple(None if label == HUMAN else label for label in replay.seats)
