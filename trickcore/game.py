@@ -156,7 +156,10 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         finished: bool,
         winner: int | None,
     ) -> Outcome:
-        """The outcome of a game whose ``sides`` (seats per side) have ``scores``."""
+        """The outcome of a game whose ``sides`` (seats per side) have ``scores``. A game
+        that is not ``finished`` has no winner yet, whatever ``winner`` says."""
+        if not finished:
+            winner = None
         seats = sum(len(side) for side in sides)
         returns = [0.0] * seats
         if finished and winner is not None:
