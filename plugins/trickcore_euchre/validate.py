@@ -70,7 +70,8 @@ def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
         problems.append("before the first dealer is drawn there is no dealer and no score")
     elif phase is not Phase.DRAW_DEALER and state.dealer is None:
         problems.append(f"no dealer in the {phase.value} phase")
-    problems += _record_problems(state) + _progress_problems(game, state)
+    if not problems:  # the progress checks use the seats
+        problems += _record_problems(state) + _progress_problems(game, state)
     if phase in _BEFORE_THE_DEAL:
         if any(state.hands) or state.up_card is not None or state.undealt or state.tricks:
             problems.append(f"cards are out before the deal ({phase.value} phase)")

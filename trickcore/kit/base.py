@@ -57,7 +57,7 @@ from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.kit.validation import differences, replay
 from trickcore.rng import Rng
-from trickcore.typecheck import struct_classes, type_check
+from trickcore.typecheck import struct_classes, type_check, type_problem
 
 __all__ = ["Rule", "TrickGame"]
 
@@ -213,7 +213,13 @@ class TrickGame(Generic[S, A, V, Opt]):
 
     def validate(self, state: S) -> None:
         """Raise :class:`~trickcore.errors.InvalidStateError` naming every problem found by
-        :meth:`problems`, unless a legal game can reach ``state``."""
+        :meth:`problems`, unless a legal game can reach ``state``. A state that is not exactly
+        of the game's :attr:`state_type` (a field of the wrong type) is refused first."""
+        state_type = getattr(self, "state_type", None)
+        if state_type is not None and (problem := type_problem(state, state_type)) is not None:
+            # A state built in Python (not decoded) may hold anything: refuse it before the
+            # game's checks, which rely on its field types.
+            raise InvalidStateError(f"invalid {self.name} state: {problem}")
         problems = self.problems(state)
         if problems:
             raise InvalidStateError(f"invalid {self.name} state: " + "; ".join(problems))
