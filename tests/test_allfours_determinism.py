@@ -29,4 +29,5 @@ def test_the_recorded_game_verifies_and_plays_again(name: str) -> None:
     table.run()
     again = table.replay()
     assert again.actions == recorded.actions
-    assert again.digest == recorded.digest
+    # The golden files are replay format 1, whose digest is the final state's alone.
+    assert recorded.format == 1 and trickcore.digest(table.state) == recorded.digest

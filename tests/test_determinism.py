@@ -38,4 +38,5 @@ def test_the_same_seed_plays_the_same_game_again(golden: Path) -> None:
     again = table.replay()
     assert again.actions == recorded.actions
     assert again.checkpoints == recorded.checkpoints
-    assert again.digest == recorded.digest
+    # The golden files are replay format 1, whose digest is the final state's alone.
+    assert recorded.format == 1 and trickcore.digest(table.state) == recorded.digest

@@ -27,6 +27,7 @@ from trickcore.replay import (
     checkpoint,
     describe_action,
     dumps,
+    final_digest,
     loads,
     record,
     replay_type,
@@ -72,7 +73,7 @@ def test_public_names() -> None:
 
 def test_replay_fields() -> None:
     game, replay = played()
-    assert replay.format == 1 and replay.trickcore == trickcore.__version__
+    assert replay.format == 2 and replay.trickcore == trickcore.__version__
     assert replay.game == "high-card"
     assert replay.options == {"players": 2, "target": 5, "first_dealer": None}
     assert replay.seed == 7 and replay.seats == ("toy-random", "toy-random")
@@ -80,7 +81,10 @@ def test_replay_fields() -> None:
     states = states_of(game, replay)
     assert replay.checkpoints == tuple(checkpoint(state) for state in states[1:])
     assert all(len(mark) == 16 for mark in replay.checkpoints)
-    assert replay.digest == trickcore.digest(states[-1])
+    assert replay.digest == final_digest(game, states[-1])
+    assert final_digest(game, states[-1]) == trickcore.digest(
+        {"game": "high-card", "options": replay.options, "state": states[-1]}
+    )
     assert replay.outcome == game.outcome(states[-1]) and replay.outcome is not None
     assert verify(replay, host=HOST) == replay.outcome
 
@@ -148,7 +152,7 @@ def test_dumps_and_loads() -> None:
 
 def test_changed_shuffle_differs_from_the_seed() -> None:
     _, replay = played(seed=7)
-    reordered = Shuffle(order=tuple(reversed(replay.actions[1]["order"])))
+    reordered = Shuffle(order=tuple(map(trickcore.Card, reversed(replay.actions[1]["order"]))))
     bad = with_action(replay, 1, reordered)
     with pytest.raises(ReplayMismatchError) as caught:
         verify(bad, host=HOST)
@@ -248,7 +252,8 @@ def test_counts_digest_outcome_seats_and_format() -> None:
         "digest": tampered(replay, digest="0" * 64),
         "outcome": tampered(replay, outcome=Outcome(scores=(9, 9), finished=True)),
         "seats but": tampered(replay, seats=("x",)),
-        "format 2": tampered(replay, format=2),
+        "format 3": tampered(replay, format=3),
+        "the final state does not match the recorded digest": tampered(replay, format=1),
     }
     for fragment, bad in cases.items():
         with pytest.raises(ReplayMismatchError, match=fragment) as caught:

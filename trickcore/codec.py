@@ -20,6 +20,8 @@ from trickcore.cards import CARD_TEXT, Card
 from trickcore.errors import DecodeError
 
 __all__ = [
+    "MAX_DEPTH",
+    "nesting_depth",
     "decode_problem",
     "digest",
     "json_form",
@@ -36,6 +38,30 @@ T = TypeVar("T")
 
 _canonical = msgspec.msgpack.Encoder(order="deterministic")
 
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects trickcore reads in free-form parts of its files
+(a replay's options and actions, a saved table's bot options): far more than any game writes,
+far less than would exhaust the stack."""
+
+
+def nesting_depth(value: Any, limit: int = MAX_DEPTH) -> int:
+    """How deeply lists, tuples and dicts nest in ``value`` (a scalar is 0, ``[]`` is 1),
+    counted without recursion and without looking further than ``limit + 1`` levels."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, (list, tuple)):
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if depth > limit:
+            return depth
+        stack.extend((child, depth) for child in item)
+    return deepest
+
 
 def to_json(obj: Any, *, pretty: bool = False) -> bytes:
     """``obj`` as JSON bytes (cards as text, actions and events tagged by ``type``)."""
@@ -51,11 +77,16 @@ def from_json(data: bytes | str, type: type[T] | Any, *, what: str | None = None
     (default: from ``type``, such as ``a replay``)."""
     try:
         result: T = msgspec.json.decode(data, type=type)
+    except RecursionError:
+        raise DecodeError(f"cannot read {what or _what(type)} from JSON: {_TOO_DEEP}") from None
     except msgspec.DecodeError as error:
         raw = _raw(msgspec.json.decode, data)
         problem = decode_problem(str(error), type, raw)
         raise DecodeError(f"cannot read {what or _what(type)} from JSON: {problem}") from None
     return result
+
+
+_TOO_DEEP = f"lists and objects nest too deeply (at most {MAX_DEPTH} levels are read)"
 
 
 def to_msgpack(obj: Any) -> bytes:
@@ -68,6 +99,10 @@ def from_msgpack(data: bytes, type: type[T] | Any, *, what: str | None = None) -
     worded as :func:`from_json` words it."""
     try:
         result: T = msgspec.msgpack.decode(data, type=type)
+    except RecursionError:
+        raise DecodeError(
+            f"cannot read {what or _what(type)} from MessagePack: {_TOO_DEEP}"
+        ) from None
     except msgspec.DecodeError as error:
         raw = _raw(msgspec.msgpack.decode, data)
         problem = decode_problem(str(error), type, raw)
@@ -233,7 +268,7 @@ def _raw(decode: Any, data: Any) -> Any:
     """``data`` decoded without a type, or ``None`` when it is malformed."""
     try:
         return decode(data)
-    except (msgspec.DecodeError, TypeError, ValueError):
+    except (msgspec.DecodeError, TypeError, ValueError, RecursionError):
         return None
 
 

@@ -18,7 +18,10 @@ from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar
 import msgspec
 
 from trickcore.cards import Card
+from trickcore.codec import json_text
+from trickcore.errors import IllegalActionError
 from trickcore.rng import Rng
+from trickcore.typecheck import type_problem
 
 __all__ = [
     "CHANCE",
@@ -35,6 +38,7 @@ __all__ = [
     "Outcome",
     "Seat",
     "Shuffle",
+    "action_text",
 ]
 
 Seat = int
@@ -67,7 +71,17 @@ class Direction(enum.Enum):
 class Action(
     msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"
 ):
-    """Base of every action struct: tagged by its ``type`` field in JSON."""
+    """Base of every action struct: tagged by its ``type`` field in JSON.
+
+    Its fields are checked when it is built (by decoding, by calling the class or by
+    ``msgspec.structs.replace``): a field of the wrong type, such as ``Call(suit="H")`` (text,
+    not a :class:`~trickcore.Suit`), raises :class:`~trickcore.errors.IllegalActionError`, so
+    an action that exists is well typed and equality with a legal action cannot be fooled.
+    """
+
+    def __post_init__(self) -> None:
+        if (problem := type_problem(self, type(self))) is not None:
+            raise IllegalActionError(f"not a valid action: {problem}", action=None)
 
 
 class Shuffle(Action, frozen=True, tag="shuffle"):
@@ -86,6 +100,21 @@ class DrawDealer(Action, frozen=True, tag="dealer"):
 
     def __str__(self) -> str:
         return f"seat {self.seat} deals first"
+
+
+def action_text(action: Any) -> str:
+    """A short text for an action in messages: its ``str()`` when the action type defines one
+    (``"play QH"``), else its compact JSON (``{"type":"play","card":"QH"}``); anything that is
+    not a struct (a number, a text) by its ``repr``. Never raises: an action whose ``str()``
+    fails (a field of the wrong type) is shown as JSON."""
+    if not isinstance(action, msgspec.Struct):
+        return repr(action)
+    if type(action).__str__ is not object.__str__:
+        try:
+            return str(action)
+        except Exception:  # a malformed action must still be named
+            pass
+    return json_text(action)
 
 
 class Event(
@@ -127,7 +156,10 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         finished: bool,
         winner: int | None,
     ) -> Outcome:
-        """The outcome of a game whose ``sides`` (seats per side) have ``scores``."""
+        """The outcome of a game whose ``sides`` (seats per side) have ``scores``. A game
+        that is not ``finished`` has no winner yet, whatever ``winner`` says."""
+        if not finished:
+            winner = None
         seats = sum(len(side) for side in sides)
         returns = [0.0] * seats
         if finished and winner is not None:

@@ -41,8 +41,8 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from trickcore.codec import decode_problem, digest, json_text
-from trickcore.errors import IllegalActionError, ReplayMismatchError
-from trickcore.game import CHANCE, Actor, AnyGame, Game, Outcome
+from trickcore.errors import IllegalActionError, OptionError, ReplayMismatchError
+from trickcore.game import CHANCE, Actor, AnyGame, Game, Outcome, action_text
 from trickcore.plugins import PluginHost, default_host
 from trickcore.rng import Rng
 
@@ -81,11 +81,15 @@ def checkpoint(state: Any) -> str:
 
 def describe_action(action: Any) -> str:
     """A short text for an action in messages: its ``str()`` when the action type defines one
-    (``"play QH"``), else its compact JSON (``{"type":"play","card":"QH"}``)."""
-    own_str: object = type(action).__str__
-    if own_str is not object.__str__:
+    (``"play QH"``), else its compact JSON (``{"type":"play","card":"QH"}``); never raises
+    (:func:`trickcore.game.action_text`); anything else, such as a bot's stray answer, by its
+    ``str()``."""
+    if isinstance(action, msgspec.Struct):
+        return action_text(action)
+    try:
         return str(action)
-    return json_text(action)
+    except Exception:  # an object whose str() fails must still be named
+        return object.__repr__(action)
 
 
 def _who(actor: Actor, action: Any) -> str:
@@ -104,7 +108,9 @@ def load_game(name: str, options: Any, *, host: PluginHost | None = None) -> Any
     An unknown game or option raises :class:`~trickcore.errors.UnknownGameError` or
     :class:`~trickcore.errors.OptionError`.
     """
-    values: Mapping[str, Any] = msgspec.to_builtins(options)
+    values: Any = msgspec.to_builtins(options)
+    if not isinstance(values, Mapping) or not all(isinstance(key, str) for key in values):
+        raise OptionError(f"the options of {name} must be an object of names to values")
     return (host if host is not None else default_host()).load(name, **values)
 
 

@@ -22,7 +22,13 @@ import pluggy
 
 from trickcore import hookspecs
 from trickcore.bots import BotFactory
-from trickcore.errors import OptionError, PluginError, UnknownBotError, UnknownGameError
+from trickcore.errors import (
+    OptionError,
+    PluginError,
+    TrickcoreError,
+    UnknownBotError,
+    UnknownGameError,
+)
 from trickcore.game import AnyGame, GameFactory
 from trickcore.kit.options import check_value, options_info, value_text
 
@@ -114,12 +120,12 @@ class PluginHost:
             )
         try:
             plugin = candidate.load()
-        except Exception as error:  # a broken plugin must not take the others down
-            return self._fail(candidate, "import", error)
+        except (Exception, SystemExit) as error:  # a broken plugin must not take the others
+            return self._fail(candidate, "import", error)  # down, not even by sys.exit()
         try:
             self._manager.register(plugin, name=candidate.name)
             self._manager.check_pending()
-        except Exception as error:
+        except (Exception, SystemExit) as error:
             if self._manager.is_registered(plugin):
                 self._manager.unregister(plugin)
             return self._fail(candidate, "register", error)
@@ -136,7 +142,7 @@ class PluginHost:
                     register = self._registrar(kind, candidate.name, staged)
                     # pluggy lets an implementation take a subset of the hook's arguments.
                     impl.function(**{name: register for name in impl.argnames})
-                except Exception as error:
+                except (Exception, SystemExit) as error:
                     self._manager.unregister(plugin)
                     return self._fail(candidate, hook_name, error)
         self._plugins.append((candidate.name, candidate.source))
@@ -245,10 +251,22 @@ class PluginHost:
             raise UnknownGameError(f"unknown game {name!r}; games: {known}") from None
         return factory
 
-    def load(self, name: str, **options: Any) -> AnyGame:
-        """The game ``name`` bound to ``options`` (see :func:`trickcore.load`)."""
+    def load(self, name: str, /, **options: Any) -> AnyGame:
+        """The game ``name`` bound to ``options`` (see :func:`trickcore.load`). Every keyword
+        is an option, even ``name`` or ``self`` (refused as unknown options). A game whose
+        plugin is broken (its options type or its factory fails) raises
+        :class:`~trickcore.errors.PluginError` naming the plugin."""
         factory = self.game_factory(name)
-        return factory(bind_options(factory, options))
+        try:
+            return factory(bind_options(factory, options))
+        except TrickcoreError:
+            raise
+        except Exception as error:
+            plugin = self._games[name].plugin
+            raise PluginError(
+                f"game {name!r} of plugin {plugin!r} is broken: it failed to load: "
+                f"{_describe(error)}"
+            ) from error
 
     def bots(self, game: str | None = None) -> tuple[BotFactory, ...]:
         """The bots (all, or those that play ``game``), in name order."""

@@ -35,8 +35,8 @@ from typing import Any
 import msgspec
 
 from trickcore._version import __version__
+from trickcore.codec import MAX_DEPTH, from_json, json_form, json_text, nesting_depth
 from trickcore.codec import digest as _digest
-from trickcore.codec import from_json, json_form, json_text
 from trickcore.errors import ReplayMismatchError
 from trickcore.game import AnyGame, Outcome
 from trickcore.history import (
@@ -49,15 +49,18 @@ from trickcore.history import (
     load_game,
 )
 from trickcore.plugins import PluginHost
+from trickcore.rng import seed_problem
 
 __all__ = [
     "CHECKPOINT_LENGTH",
     "FORMAT",
+    "READ_FORMATS",
     "Replay",
     "chance_rng",
     "checkpoint",
     "describe_action",
     "dumps",
+    "final_digest",
     "from_history",
     "loads",
     "record",
@@ -66,8 +69,14 @@ __all__ = [
     "verify",
 ]
 
-FORMAT = 1
-"""The replay format this version of trickcore writes and reads."""
+FORMAT = 2
+"""The replay format this version of trickcore writes. Format 2's :attr:`Replay.digest` covers
+the game and its options with the final state (:func:`final_digest`); format 1's covered the
+final state only."""
+
+READ_FORMATS = (1, 2)
+"""The replay formats this version reads and verifies: format 1 files (recorded before the
+digest covered the options) still verify, by their own digest."""
 
 
 class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -95,9 +104,17 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Per action, the first :data:`CHECKPOINT_LENGTH` hex digits of the digest of the state
     after it."""
     digest: str
-    """The full digest of the final state."""
+    """The full digest of the game: its name and options with the final state
+    (:func:`final_digest`; format 1: of the final state only)."""
     outcome: Outcome | None = None
     """The final scores, for display (checked by :func:`verify` when present)."""
+
+    def __post_init__(self) -> None:
+        # Free-form parts are bounded so that nothing later recurses or converts without end.
+        if nesting_depth(self.options) > MAX_DEPTH or nesting_depth(self.actions) > MAX_DEPTH:
+            raise ValueError(f"lists and objects nest more than {MAX_DEPTH} levels deep")
+        if self.seed is not None and (problem := seed_problem(self.seed)) is not None:
+            raise ValueError(problem)
 
 
 def from_history(
@@ -120,9 +137,17 @@ def from_history(
         seats=tuple(seats),
         actions=tuple(json_form(action) for action in history.actions),
         checkpoints=tuple(checkpoints) if checkpoints is not None else history.checkpoints(),
-        digest=_digest(history.final),
+        digest=final_digest(game, history.final),
         outcome=history.outcome,
     )
+
+
+def final_digest(game: AnyGame, final: Any) -> str:
+    """A replay's digest (format 2): SHA-256 of the canonical form of the game's name, its
+    options (every field, as the bound game holds them) and the final state, so that editing
+    an option breaks :func:`verify` even where it changed nothing in the game played (the
+    seed is checked by the deals, the actions by their checkpoints)."""
+    return _digest({"game": game.name, "options": json_form(game.options), "state": final})
 
 
 def record(
@@ -159,10 +184,15 @@ def reproduce(replay: Replay, game: AnyGame) -> History[Any, Any]:
         )
     actions = decode_actions(game, replay.actions)
     history = History.replay(game, actions, seed=replay.seed, checkpoints=replay.checkpoints)
-    if _digest(history.final) != replay.digest:
+    if replay.format == 1:  # the digest of the final state only
+        expected = _digest(history.final)
+        what = "the final state does not match"
+    else:
+        expected = final_digest(game, history.final)
+        what = "the game, its options or the final state do not match"
+    if expected != replay.digest:
         raise ReplayMismatchError(
-            f"the final state does not match the recorded digest (all {len(actions)} actions "
-            "and their checkpoints matched)"
+            f"{what} the recorded digest (all {len(actions)} actions and their checkpoints matched)"
         )
     outcome = history.outcome
     recorded = replay.outcome
@@ -186,9 +216,10 @@ def verify(replay: Replay, *, host: PluginHost | None = None) -> Outcome:
     :func:`trickcore.default_host`), so an unknown game or option raises
     :class:`~trickcore.errors.UnknownGameError` or :class:`~trickcore.errors.OptionError`.
     """
-    if replay.format != FORMAT:
+    if replay.format not in READ_FORMATS:
         raise ReplayMismatchError(
-            f"replay format {replay.format} is not supported (this trickcore reads format {FORMAT})"
+            f"replay format {replay.format} is not supported (this trickcore reads formats "
+            f"{', '.join(map(str, READ_FORMATS))})"
         )
     game = load_game(replay.game, replay.options, host=host)
     return reproduce(replay, game).outcome

@@ -31,10 +31,29 @@ import struct
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-__all__ = ["Rng", "SeedPart"]
+__all__ = ["MAX_SEED_BITS", "Rng", "SeedPart", "seed_problem"]
 
 T = TypeVar("T")
 SeedPart = int | str | bytes
+
+MAX_SEED_BITS = 256
+"""The largest integer seed a table, a match or a replay takes: -2**256 < seed < 2**256 (a
+text seed may be of any length). Bigger numbers are refused where they come in, before any
+arithmetic or text conversion on them could fail or take long."""
+
+
+def seed_problem(seed: object) -> str | None:
+    """What is wrong with ``seed`` as the seed of a table, a match or a replay (an int of at
+    most :data:`MAX_SEED_BITS` bits, or a str), or ``None`` when it is fine."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        return f"a seed must be an int or a str, not {type(seed).__name__}"
+    if isinstance(seed, int) and seed.bit_length() > MAX_SEED_BITS:
+        return (
+            f"an integer seed may have at most {MAX_SEED_BITS} bits, "
+            f"this one has {seed.bit_length()}"
+        )
+    return None
+
 
 _PERSON = b"trickcore-TCR1"
 _TWO_64 = 1 << 64

@@ -61,14 +61,16 @@ A bot is handed its seat's view, built for each move. A bot that never reads it 
 
 from __future__ import annotations
 
+import functools
+import threading
 import time
-from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any, Concatenate, Generic, ParamSpec, TypeVar, cast
 
 import msgspec
 
 from trickcore.bots import Bot, BotFactory, BotSpec, check_bot_options
-from trickcore.codec import from_json
+from trickcore.codec import MAX_DEPTH, from_json, nesting_depth
 from trickcore.errors import (
     BotError,
     DecodeError,
@@ -81,8 +83,9 @@ from trickcore.faults import BotFaults, FaultKind, Forfeit, check_time_limit, fo
 from trickcore.game import CHANCE, Actor, Game, Outcome, Seat
 from trickcore.history import History, checkpoint, describe_action, load_game
 from trickcore.plugins import PluginHost, default_host
-from trickcore.replay import FORMAT, Replay, from_history, reproduce
-from trickcore.rng import Rng
+from trickcore.replay import READ_FORMATS, Replay, from_history, reproduce
+from trickcore.rng import Rng, seed_problem
+from trickcore.typecheck import type_check
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SeatSpec", "Table", "TableError", "bot_rng"]
 
@@ -101,6 +104,8 @@ SeatSpec = str | Bot[Any, Any] | None
 for a human."""
 
 _MAX_LISTED = 12
+_COUNTER_LIMIT = 2**62
+"""Saved epoch and undo counters are below it (a bigger one is no table's)."""
 
 
 def bot_rng(seed: int | str, seat: Seat, epoch: int) -> Rng:
@@ -114,9 +119,9 @@ class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     format: int = SAVE_FORMAT
     seats: tuple[str | None, ...]
     """Per seat, the bot's registered name, or ``None`` for a human."""
-    epoch: int
+    epoch: Annotated[int, msgspec.Meta(ge=0, lt=_COUNTER_LIMIT)]
     """The bots' epoch when saved (resuming builds them with the next one)."""
-    undos: int
+    undos: Annotated[int, msgspec.Meta(ge=0, lt=_COUNTER_LIMIT)]
     replay: Replay
     bot_options: dict[str, dict[str, Any]] = {}
     """Options per bot name, as given to the table."""
@@ -124,6 +129,14 @@ class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     time_limit: float | None = None
     forfeit: Forfeit | None = None
     """The forfeit that ended the game, if one did."""
+
+    def __post_init__(self) -> None:
+        if nesting_depth(self.bot_options) > MAX_DEPTH:
+            raise ValueError(f"bot options nest more than {MAX_DEPTH} levels deep")
+
+
+def _read_formats() -> str:
+    return " or ".join(map(str, READ_FORMATS))
 
 
 def _reads_view(bots: Sequence[object]) -> tuple[bool, ...]:
@@ -134,6 +147,22 @@ def _reads_view(bots: Sequence[object]) -> tuple[bool, ...]:
 def _bot_label(bot: object) -> str:
     name = getattr(bot, "name", None)
     return name if isinstance(name, str) else type(bot).__name__
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+T = TypeVar("T", bound="Table[Any, Any, Any]")
+
+
+def _locked(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R]:
+    """``method`` run holding the table's lock, so that threads sharing a table take turns."""
+
+    @functools.wraps(method)
+    def locked(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return locked
 
 
 def _listing(actions: Sequence[Any]) -> str:
@@ -156,6 +185,16 @@ class Table(Generic[S, A, V]):
     A table does not move by itself: call :meth:`advance` to let chance and the bots act until a
     human must (or the game is over), then :meth:`play` that human's action, and so on. Every
     method either succeeds or raises leaving the table unchanged.
+
+    **Threads.** A table may be shared between threads: each method that changes it
+    (:meth:`advance`, :meth:`play`, :meth:`play_json`, :meth:`undo`, :meth:`run`) or reads its
+    history (:meth:`view`, :meth:`legal_actions`, :meth:`events`, :meth:`history`,
+    :meth:`replay`, :meth:`to_json`) holds the table's lock, so the calls take turns and every
+    history is one a single thread could have made. A submission that arrives late is refused,
+    not applied twice: :meth:`play` raises :class:`~trickcore.errors.WrongSeatError` once the
+    turn has passed, and with ``at=`` (the number of :attr:`actions` the player saw) raises
+    :class:`~trickcore.errors.TableError` as soon as anything was played since, even by the same
+    seat. Bots are asked while the lock is held, so a slow bot delays the other threads.
 
     >>> table = Table(game, [None, "random"], seed=7)   # doctest: +SKIP
     >>> table.advance(); table.to_act                   # doctest: +SKIP
@@ -201,6 +240,8 @@ class Table(Generic[S, A, V]):
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise TypeError(f"a table's seed must be an int or a str, not {seed!r}")
+        if (problem := seed_problem(seed)) is not None:
+            raise TableError(problem)
         if bot_faults not in ("raise", "forfeit"):
             raise TableError(f'bot_faults must be "raise" or "forfeit", not {bot_faults!r}')
         self._bot_options = check_bot_options(bot_options)
@@ -214,7 +255,9 @@ class Table(Generic[S, A, V]):
             raise TableError(
                 f"{game.name} is played by {game.seats} seats, but {len(items)} were given"
             )
+        self._lock = threading.RLock()
         self._game = game
+        self._action_problem = type_check(game.action_type)
         self._seed = seed
         self._host = host
         self._items: tuple[SeatSpec, ...] = items
@@ -352,11 +395,13 @@ class Table(Generic[S, A, V]):
             return None
         return actor
 
+    @_locked
     def view(self, seat: Seat) -> V:
         """What ``seat`` may see now."""
         self._check_seat(seat)
         return self._game.view(self._states[-1], seat)
 
+    @_locked
     def legal_actions(self, seat: Seat) -> tuple[A, ...]:
         """The legal actions of ``seat``: empty unless it is that seat's turn."""
         self._check_seat(seat)
@@ -364,6 +409,7 @@ class Table(Generic[S, A, V]):
             return ()
         return self._game.legal_actions(self._states[-1])
 
+    @_locked
     def events(self, seat: Seat | None, since: int = 0) -> list[tuple[int, Any]]:
         """``(action index, event)`` for every action from index ``since`` on, as ``seat`` may
         see them (``None``: a spectator, public information only).
@@ -403,6 +449,7 @@ class Table(Generic[S, A, V]):
         if actor is CHANCE:
             self._chance += 1
 
+    @_locked
     def advance(self, max_steps: int | None = None) -> int:
         """Let chance and the bots act until a human must act or the game is over (or
         ``max_steps`` actions were taken); return the number of actions taken.
@@ -465,13 +512,20 @@ class Table(Generic[S, A, V]):
             detail = f"took {spent:.3f} s to move, over the time limit of {limit:g} s"
             self._fault(seat, "timeout", detail)
             return None
+        problem = self._action_problem(action)  # a forced field too, not only the class
         try:
-            ok = action in legal
+            ok = problem is None and action in legal
         except Exception:  # an answer that cannot even be compared
             ok = False
         if not ok:
+            # the field at fault, for a struct; any other answer is plainly not an action
+            why = (
+                f" ({problem})"
+                if problem is not None and isinstance(action, msgspec.Struct)
+                else ""
+            )
             detail = (
-                f"answered {describe_action(action)!r}, which is not legal; "
+                f"answered {describe_action(action)!r}, which is not legal{why}; "
                 f"legal: {_listing(legal)}"
             )
             self._fault(seat, "illegal", detail)
@@ -488,15 +542,24 @@ class Table(Generic[S, A, V]):
             raise error from cause
         self._forfeit = Forfeit(seat=seat, bot=self._labels[seat], kind=kind, detail=detail)
 
-    def play(self, seat: Seat, action: A) -> None:
+    @_locked
+    def play(self, seat: Seat, action: A, *, at: int | None = None) -> None:
         """Play ``action`` for the human at ``seat``.
 
         Raises :class:`~trickcore.errors.WrongSeatError` when it is not that seat's turn (the
         message says who is to act), or when ``seat`` is a bot's; the game's
-        :class:`~trickcore.errors.IllegalActionError` when the action is not legal. Nothing
-        changes on error. Call :meth:`advance` afterwards to let the others act.
+        :class:`~trickcore.errors.IllegalActionError` when the action is not legal. With
+        ``at``, the number of :attr:`actions` the player saw when choosing, raises
+        :class:`~trickcore.errors.TableError` if the table has moved on since (a duplicate or
+        stale submission). Nothing changes on error. Call :meth:`advance` afterwards to let the
+        others act.
         """
         self._check_seat(seat)
+        if at is not None and at != len(self._actions):
+            raise TableError(
+                f"seat {seat}'s action was chosen after {at} actions, but the table has "
+                f"{len(self._actions)}: it has moved on (a duplicate or late submission)"
+            )
         game = self._game
         state = self._states[-1]
         actor = self.actor
@@ -506,9 +569,10 @@ class Table(Generic[S, A, V]):
                 seat=actor if isinstance(actor, int) else None,
                 action=action,
             )
-        if not isinstance(action, msgspec.Struct):
+        if (problem := self._action_problem(action)) is not None:
             raise IllegalActionError(
-                f"seat {seat} cannot play {action!r}: it is not a {game.name} action",
+                f"seat {seat} cannot play {describe_action(action)}: it is not a {game.name} "
+                f"action ({problem})",
                 seat=seat,
                 action=action,
                 legal=game.legal_actions(state),
@@ -526,15 +590,18 @@ class Table(Generic[S, A, V]):
             return f"it is not seat {seat}'s turn: {self._who(actor)} is to act (call advance())"
         return f"it is not seat {seat}'s turn: {self._who(actor)} is to act"
 
-    def play_json(self, seat: Seat, data: bytes | str) -> None:
-        """:meth:`play` an action given as JSON, e.g. ``{"type": "play", "card": "QH"}``.
+    @_locked
+    def play_json(self, seat: Seat, data: bytes | str, *, at: int | None = None) -> None:
+        """:meth:`play` an action given as JSON, e.g. ``{"type": "play", "card": "QH"}``
+        (``at`` as for :meth:`play`).
 
         Malformed JSON, or JSON that is no action of the game, raises
         :class:`~trickcore.errors.DecodeError`; nothing changes.
         """
         action: A = from_json(data, self._game.action_type)
-        self.play(seat, action)
+        self.play(seat, action, at=at)
 
+    @_locked
     def undo(self, seat: Seat) -> int:
         """Take back the last action of the human at ``seat`` and every action after it
         (chance and bot actions included); return how many actions were removed.
@@ -571,6 +638,7 @@ class Table(Generic[S, A, V]):
         self._reads_view = _reads_view(bots)
         return removed
 
+    @_locked
     def run(self) -> Outcome:
         """Play a bots-only table to the end and return the outcome.
 
@@ -595,6 +663,7 @@ class Table(Generic[S, A, V]):
             marks.append(checkpoint(states[index + 1]))
         return marks
 
+    @_locked
     def history(self) -> History[S, A]:
         """The :class:`~trickcore.history.History` of the game so far: every action, who took
         it and every state, initial one first (a snapshot: later actions do not change it)."""
@@ -606,6 +675,7 @@ class Table(Generic[S, A, V]):
             states=tuple(self._states),
         )
 
+    @_locked
     def replay(self) -> Replay:
         """The :class:`~trickcore.replay.Replay` of the game so far (finished or not), built from
         the stored states without applying any action again."""
@@ -628,6 +698,7 @@ class Table(Generic[S, A, V]):
             "name; seat bots by name (registered through a plugin) to save a table"
         )
 
+    @_locked
     def to_json(self) -> bytes:
         """The table as JSON: the game, its options, the seed, the seat specs (bot names, or
         ``null`` for humans), the epoch and undo counters and every action, with their
@@ -657,10 +728,10 @@ class Table(Generic[S, A, V]):
         """
         saved: _SavedTable = from_json(data, _SavedTable, what="a saved table")
         replay = saved.replay
-        if saved.format != SAVE_FORMAT or replay.format != FORMAT:
+        if saved.format != SAVE_FORMAT or replay.format not in READ_FORMATS:
             raise DecodeError(
                 f"saved table format {saved.format} (replay format {replay.format}) is not "
-                f"supported; this trickcore reads {SAVE_FORMAT} ({FORMAT})"
+                f"supported; this trickcore reads {SAVE_FORMAT} ({_read_formats()})"
             )
         if saved.epoch < 0 or saved.undos < 0:
             raise DecodeError("a saved table's epoch and undo count cannot be negative")
@@ -695,9 +766,10 @@ class Table(Generic[S, A, V]):
         format, :class:`~trickcore.errors.UnknownBotError` for a label that is no bot, and
         :class:`~trickcore.errors.ReplayMismatchError` as :meth:`from_json` does.
         """
-        if replay.format != FORMAT:
+        if replay.format not in READ_FORMATS:
             raise DecodeError(
-                f"replay format {replay.format} is not supported; this trickcore reads {FORMAT}"
+                f"replay format {replay.format} is not supported; this trickcore reads "
+                f"{_read_formats()}"
             )
         if seats is None:
             seats = tuple(None if label == HUMAN else label for label in replay.seats)

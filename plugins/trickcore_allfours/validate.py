@@ -59,6 +59,8 @@ def _fact_problems(game: AllFours, state: AllFoursState) -> list[str]:
         found.append(f"negative points: scores {state.scores}, hand {state.hand_points}")
     if state.winner not in (None, 0, 1):
         found.append(f"winner {state.winner} is not a side")
+    if any(score.side not in (0, 1) for score in state.scored):
+        found.append(f"points scored for a side that does not exist: {state.scored}")
     target = game.options.target
     if state.phase is not Phase.OVER and max(state.scores) >= target:
         found.append(f"a side has reached the target {target} but play goes on")

@@ -49,6 +49,14 @@ def problems(game: Apples, state: ApplesState) -> list[str]:
     return found
 
 
+def _progress_problems(game: Apples, state: ApplesState) -> list[str]:
+    """The game so far: nothing is scored before the first round ends (A7)."""
+    in_first_round = state.round_number == 1 and state.phase not in _BETWEEN_ROUNDS
+    if in_first_round and (any(state.scores) or state.last_round is not None):
+        return [f"scores {state.scores} before the first round is scored"]
+    return []
+
+
 def _fact_problems(game: Apples, state: ApplesState) -> list[str]:
     phase = state.phase
     problems = seat_problems(
@@ -72,7 +80,7 @@ def _fact_problems(game: Apples, state: ApplesState) -> list[str]:
             problems.append(f"{len(entries)} entries in {name} instead of {SEATING.seats}")
     if problems:
         return problems
-    problems += _total_problems(game, state)
+    problems += _total_problems(game, state) + _progress_problems(game, state)
     if phase is Phase.DRAW_DEALER and state.dealer is not None:
         problems.append("before the first dealer is drawn there is no dealer")
     elif phase is not Phase.DRAW_DEALER and state.dealer is None:

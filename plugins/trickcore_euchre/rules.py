@@ -480,29 +480,31 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
 
     # -- scoring (E8) and the end of the game (E1, E9) --------------------------------------
 
+    def hand_score(
+        self, makers: int, loners: tuple[int, ...], tricks_won: tuple[int, int]
+    ) -> tuple[int, int, str]:
+        """E8: the side that scores a played hand, its points and why, from the makers' side,
+        the seats that went alone and the tricks each side won."""
+        defenders = 1 - makers
+        makers_alone = any(SEATING.side(seat) == makers for seat in loners)
+        defender_alone = any(SEATING.side(seat) == defenders for seat in loners)
+        made = tricks_won[makers]
+        if made >= 3:
+            if made < TRICKS:
+                return makers, 1, "the makers take 3 or 4 tricks"
+            if makers_alone:
+                return makers, 4, "a lone maker takes all 5 tricks"
+            return makers, 2, "the makers take all 5 tricks (a march)"
+        if defender_alone and (made == 0 or self._options.lone_defender_bonus):
+            return defenders, 4, "a lone defender euchres the makers"
+        return defenders, 2, "the makers are euchred"
+
     def _score_hand(self, state: EuchreState, log: EventLog | None) -> EuchreState:
         maker, dealer = state.maker, state.dealer
         assert maker is not None and dealer is not None
         makers = SEATING.side(maker)
-        defenders = 1 - makers
         loners = tuple(d.seat for d in state.declarations if d.alone)
-        makers_alone = any(SEATING.side(seat) == makers for seat in loners)
-        defender_alone = any(SEATING.side(seat) == defenders for seat in loners)
-        made = state.tricks_won[makers]
-        if made >= 3:
-            side = makers
-            if made < TRICKS:
-                points, reason = 1, "the makers take 3 or 4 tricks"
-            elif makers_alone:
-                points, reason = 4, "a lone maker takes all 5 tricks"
-            else:
-                points, reason = 2, "the makers take all 5 tricks (a march)"
-        else:
-            side = defenders
-            if defender_alone and (made == 0 or self._options.lone_defender_bonus):
-                points, reason = 4, "a lone defender euchres the makers"
-            else:
-                points, reason = 2, "the makers are euchred"
+        side, points, reason = self.hand_score(makers, loners, state.tricks_won)
         scores = (
             (state.scores[0] + points, state.scores[1])
             if side == 0

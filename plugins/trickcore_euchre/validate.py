@@ -19,12 +19,13 @@ from trickcore.kit.tricks import hand_plays, tricks_by_side
 from trickcore.kit.validation import (
     card_problems,
     dealt_cards,
+    differences,
     seat_problems,
     trick_problems,
 )
 from trickcore_euchre.actions import Call, Discard, GoAlone, OrderUp, Pass, Play, WithPartner
 from trickcore_euchre.deal import DEAL, SEATING
-from trickcore_euchre.state import EuchreState, Phase
+from trickcore_euchre.state import EuchreState, HandResult, Phase
 
 if TYPE_CHECKING:
     from trickcore_euchre.rules import Euchre
@@ -34,6 +35,8 @@ __all__ = ["problems"]
 _BEFORE_THE_DEAL = (Phase.DRAW_DEALER, Phase.DEAL)
 _BIDDING = (Phase.BID_FIRST, Phase.BID_SECOND, Phase.JOKER_CALL)
 _TRUMP_SET = (Phase.DISCARD, Phase.ALONE, Phase.PLAY)
+_MOST_POINTS = 4
+"""The most a hand scores: a lone march, or a lone defender's euchre (E8)."""
 
 
 def problems(game: Euchre, state: EuchreState) -> list[str]:
@@ -67,9 +70,12 @@ def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
         problems.append("before the first dealer is drawn there is no dealer and no score")
     elif phase is not Phase.DRAW_DEALER and state.dealer is None:
         problems.append(f"no dealer in the {phase.value} phase")
+    if not problems:  # the progress checks use the seats
+        problems += _record_problems(state) + _progress_problems(game, state)
     if phase in _BEFORE_THE_DEAL:
         if any(state.hands) or state.up_card is not None or state.undealt or state.tricks:
             problems.append(f"cards are out before the deal ({phase.value} phase)")
+        problems += _before_the_deal_problems(state)
         return problems
     if state.up_card is None:
         problems.append(f"no up-card in the {phase.value} phase: no hand was dealt")
@@ -77,6 +83,135 @@ def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
     if state.hand_number < 1:
         problems.append(f"hand number {state.hand_number} during a hand")
     return problems + _card_problems(game, state)
+
+
+def _before_the_deal_problems(state: EuchreState) -> list[str]:
+    """Before a deal, the state holds the game's progress only: no hand's trump, auction,
+    turn, tricks or winner."""
+    between_hands = EuchreState(
+        phase=state.phase,
+        dealer=state.dealer,
+        scores=state.scores,
+        hand_number=state.hand_number,
+        last_hand=state.last_hand,
+    )
+    if state == between_hands:
+        return []
+    wrong = differences(state, between_hands)
+    return [
+        f"nothing of a hand exists before the deal ({state.phase.value} phase): " + "; ".join(wrong)
+    ]
+
+
+def _record_problems(state: EuchreState) -> list[str]:
+    """The auction's bids and the declarations: seats of the table, a suit for a call and
+    none for a pass (an order-up records the up-card's suit, which the replay checks)."""
+    problems = seat_problems(
+        SEATING,
+        **{"a bidder": tuple(bid.seat for bid in state.auction)},
+        **{"a declarer": tuple(declaration.seat for declaration in state.declarations)},
+    )
+    for bid in state.auction:
+        if (bid.kind == "call" and bid.suit is None) or (bid.kind == "pass" and bid.suit):
+            problems.append(f"a {bid.kind} bid of seat {bid.seat} with suit {bid.suit}")
+    return problems
+
+
+def _progress_problems(game: Euchre, state: EuchreState) -> list[str]:
+    """The game so far: the hand number, the scores it allows, the last hand's result, the
+    dealer it gives (E1, E8) and the winner."""
+    phase, last = state.phase, state.last_hand
+    completed = state.hand_number - (phase not in (Phase.DEAL, Phase.OVER, Phase.DRAW_DEALER))
+    problems = []
+    if completed < 0 or (phase is Phase.DRAW_DEALER and state.hand_number != 0):
+        return [f"hand number {state.hand_number} in the {phase.value} phase"]
+    if sum(state.scores) > _MOST_POINTS * completed:
+        problems.append(
+            f"scores {state.scores} after {completed} hands (at most {_MOST_POINTS} points "
+            "a hand, E8)"
+        )
+    if (last is None) != (completed == 0):
+        problems.append(f"{'no' if last is None else 'a'} last hand after {completed} hands")
+    if last is not None:
+        problems += _last_hand_problems(game, state, last, completed)
+    problems += _dealer_problems(game, state, completed)
+    problems += _winner_problems(game, state)
+    return problems
+
+
+def _last_hand_problems(
+    game: Euchre, state: EuchreState, last: HandResult, completed: int
+) -> list[str]:
+    seats = seat_problems(
+        SEATING,
+        **{"the last hand's dealer": last.dealer, "the last hand's maker": last.maker},
+        **{"the last hand's lone seats": last.alone},
+    )
+    if seats:
+        return seats
+    problems = []
+    if last.hand_number != completed:
+        problems.append(f"the last hand is hand {last.hand_number}, not {completed}")
+    dealer = state.dealer
+    if dealer is not None:
+        expected = dealer if state.phase is Phase.OVER else SEATING.ahead(dealer, SEATING.seats - 1)
+        if last.dealer != expected:
+            problems.append(f"the last hand was dealt by seat {last.dealer}, not {expected}")
+    if last.thrown_in:
+        nothing = HandResult(hand_number=last.hand_number, dealer=last.dealer, thrown_in=True)
+        if last != nothing:
+            problems.append("a thrown-in hand has no makers, tricks or points (E4)")
+        return problems
+    if last.maker is None or last.makers != SEATING.side(last.maker):
+        return [*problems, f"the last hand's makers {last.makers} are not the maker's side"]
+    if min(last.tricks) < 0 or sum(last.tricks) != DEAL.hand_size:
+        return [*problems, f"the last hand's tricks {last.tricks} do not make {DEAL.hand_size}"]
+    side, points, _ = game.hand_score(last.makers, last.alone, last.tricks)
+    if (last.scoring_side, last.points) != (side, points):
+        problems.append(
+            f"the last hand scores {points} for side {side} (E8), not {last.points} for "
+            f"side {last.scoring_side}"
+        )
+    elif state.scores[side] < points:
+        problems.append(
+            f"side {side} scored {points} in the last hand but has {state.scores[side]}"
+        )
+    return problems
+
+
+def _dealer_problems(game: Euchre, state: EuchreState, completed: int) -> list[str]:
+    """E1: with the first dealer fixed by the options, the deal passes left from it."""
+    first, dealer = game.options.first_dealer, state.dealer
+    if first is None:
+        return []
+    if state.phase is Phase.DRAW_DEALER:
+        return [f"no dealer is drawn when first_dealer is {first}"]
+    expected = SEATING.ahead(
+        first, completed if state.phase is Phase.DEAL else state.hand_number - 1
+    )
+    if dealer is not None and dealer != expected:
+        return [f"seat {dealer} deals hand {state.hand_number}, but seat {expected} does (E1)"]
+    return []
+
+
+def _winner_problems(game: Euchre, state: EuchreState) -> list[str]:
+    """The winner: none until the game is over; then the side that reached the target with
+    the last hand (the first to reach it, E9), or the last hand's scorer with single_hand."""
+    winner, last, scores = state.winner, state.last_hand, state.scores
+    if state.phase is not Phase.OVER:
+        return [] if winner is None else [f"winner {winner} while the game goes on"]
+    scorer = None if last is None or last.thrown_in else last.scoring_side
+    if game.options.single_hand:
+        return [] if winner == scorer else [f"winner {winner}, but the hand was won by {scorer}"]
+    target = game.options.target
+    if winner is None or winner != scorer or scores[winner] < target:
+        return [f"winner {winner} did not reach the target {target} with the last hand"]
+    problems = []
+    if scores[1 - winner] >= target:
+        problems.append(f"both sides reached the target {target}")
+    if last is not None and scores[winner] - last.points >= target:
+        problems.append(f"side {winner} had reached the target {target} before the last hand")
+    return problems
 
 
 def _card_problems(game: Euchre, state: EuchreState) -> list[str]:
@@ -232,10 +367,7 @@ def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
 
 
 def _comparable(reached: EuchreState, state: EuchreState) -> EuchreState:
-    """``reached`` without what carries no meaning: the order of cards within a hand, and the
-    result of a last hand that may predate this one when the game is over."""
-    if state.phase is Phase.OVER:
-        reached = replace(reached, last_hand=state.last_hand)
+    """``reached`` without what carries no meaning: the order of cards within a hand."""
     return replace(
         reached, hands=tuple(tuple(sorted(hand, key=lambda c: c.index)) for hand in reached.hands)
     )

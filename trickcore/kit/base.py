@@ -39,7 +39,16 @@ import msgspec
 
 from trickcore.cards import Card
 from trickcore.errors import IllegalActionError, InvalidStateError
-from trickcore.game import CHANCE, Action, Actor, Direction, DrawDealer, Event, Seat, Shuffle
+from trickcore.game import (
+    CHANCE,
+    Actor,
+    Direction,
+    DrawDealer,
+    Event,
+    Seat,
+    Shuffle,
+    action_text,
+)
 from trickcore.kit import events
 from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
 from trickcore.kit.events import EventLog, GenericEvent
@@ -48,6 +57,7 @@ from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.kit.validation import differences, replay
 from trickcore.rng import Rng
+from trickcore.typecheck import struct_classes, type_check, type_problem
 
 __all__ = ["Rule", "TrickGame"]
 
@@ -96,6 +106,11 @@ class TrickGame(Generic[S, A, V, Opt]):
         """How a fresh shuffle is dealt, when one schedule says it (for stacked decks:
         :func:`trickcore.testing.stacked_shuffle`)."""
         self._pack_set = frozenset(self.pack)
+        action_type = getattr(self, "action_type", None)  # None: a game still being written
+        self._action_problem = (
+            type_check(action_type) if action_type is not None else lambda action: None
+        )
+        self._action_classes = struct_classes(action_type) if action_type is not None else ()
         self.dealer_draws: tuple[DrawDealer, ...] = tuple(
             DrawDealer(seat=seat) for seat in range(seating.seats)
         )
@@ -143,11 +158,24 @@ class TrickGame(Generic[S, A, V, Opt]):
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; an illegal action raises
-        :class:`~trickcore.errors.IllegalActionError` and ``state`` never changes."""
+        :class:`~trickcore.errors.IllegalActionError` and ``state`` never changes. An action
+        that is not exactly of the game's :attr:`action_type` (a field of the wrong type, such
+        as a suit given as text) is illegal too (:func:`trickcore.typecheck.type_problem`)."""
+        if type(action) not in self._action_classes:  # an action's fields were checked when
+            self.check_action(state, action)  # it was built (Action.__post_init__)
         rules = self.phase_rules
         if rules is not None:  # the phase's rule at once: one call less on the hot path
             return rules[state.phase](state, action, None)  # type: ignore[attr-defined]
         return self.transition(state, action, None)
+
+    def check_action(self, state: S, action: object) -> None:
+        """Raise :meth:`illegal` unless ``action`` is exactly of the game's :attr:`action_type`,
+        field by field (:func:`trickcore.typecheck.type_problem`): a suit given as text, a
+        ``None`` card or a number instead of an action is refused before the rules see it,
+        wherever it came from (a caller, a bot, a decoded file). :meth:`apply` and
+        :meth:`events` run it first."""
+        if (problem := self._action_problem(action)) is not None:
+            raise self.illegal(state, action, problem)
 
     def draw_dealer(self, state: S, action: A, log: EventLog | None) -> S:
         """The rule of the phase in which chance draws the first dealer, for a state with
@@ -168,12 +196,15 @@ class TrickGame(Generic[S, A, V, Opt]):
 
     def events(self, state: S, action: A, seat: Seat | None) -> tuple[Event, ...]:
         """What ``action`` does to ``state``, as ``seat`` may see it (``None``: public only)."""
+        if type(action) not in self._action_classes:
+            self.check_action(state, action)
         log = EventLog(seat)
         self.transition(state, action, log)
         return tuple(log.events)
 
     def view(self, state: S, seat: Seat) -> V:
-        """What ``seat`` may see of ``state``; ``ValueError`` for a seat not at the table."""
+        """What ``seat`` may see of ``state``; :class:`~trickcore.errors.TableError` naming the
+        seats for a seat not at the table."""
         return self.projection.view(state, self.seating.check(seat))
 
     def problems(self, state: S) -> list[str]:
@@ -182,7 +213,13 @@ class TrickGame(Generic[S, A, V, Opt]):
 
     def validate(self, state: S) -> None:
         """Raise :class:`~trickcore.errors.InvalidStateError` naming every problem found by
-        :meth:`problems`, unless a legal game can reach ``state``."""
+        :meth:`problems`, unless a legal game can reach ``state``. A state that is not exactly
+        of the game's :attr:`state_type` (a field of the wrong type) is refused first."""
+        state_type = getattr(self, "state_type", None)
+        if state_type is not None and (problem := type_problem(state, state_type)) is not None:
+            # A state built in Python (not decoded) may hold anything: refuse it before the
+            # game's checks, which rely on its field types.
+            raise InvalidStateError(f"invalid {self.name} state: {problem}")
         problems = self.problems(state)
         if problems:
             raise InvalidStateError(f"invalid {self.name} state: " + "; ".join(problems))
@@ -343,7 +380,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         action, the phase (a state's ``phase`` field, when it has one), ``why`` and the legal
         actions, and carries them as attributes."""
         actor = self.actor(state)
-        shown = str(action) if isinstance(action, Action) else repr(action)
+        shown = action_text(action)
         if actor is None:
             return IllegalActionError(
                 f"the game is over; no action is legal (got {shown})", action=action

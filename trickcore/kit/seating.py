@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from trickcore.errors import TableError
 from trickcore.game import Direction, Seat
 
 __all__ = ["Seating"]
@@ -84,9 +85,10 @@ class Seating:
         return len(self.sides) < self.seats
 
     def check(self, seat: object) -> Seat:
-        """``seat`` itself if it is a seat of this table, else ``ValueError`` naming the range."""
+        """``seat`` itself if it is a seat of this table, else
+        :class:`~trickcore.errors.TableError` (a ``ValueError``) naming the seats."""
         if type(seat) is not int or not 0 <= seat < self.seats:
-            raise ValueError(f"seats are 0-{self.seats - 1}, not {seat!r}")
+            raise TableError(f"seats are 0-{self.seats - 1}, not {seat!r}")
         return seat
 
     def ahead(self, seat: Seat, steps: int) -> Seat:

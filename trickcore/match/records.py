@@ -83,7 +83,8 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     actions: int
     """How many actions the game took, chance ones included."""
     digest: str
-    """The digest of the final state (the replay's ``digest``)."""
+    """The digest of the final state (:func:`trickcore.digest`; a replay's ``digest`` also
+    covers the game and its options since replay format 2)."""
     bot_options: dict[str, dict[str, Any]] = {}
     """Options per bot name, as in the task."""
     time_limit: float | None = None

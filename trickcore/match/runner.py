@@ -44,7 +44,7 @@ def _play(game: AnyGame, task: GameTask, host: PluginHost | None) -> GameResult:
         winner=outcome.winner,
         draw=outcome.draw,
         actions=len(table.actions),
-        digest=digest(table.state),  # what table.replay().digest holds, without the replay
+        digest=digest(table.state),  # the final state's, as match files have always held it
         bot_options=task.bot_options,
         time_limit=task.time_limit,
         forfeit=table.forfeit,

@@ -48,6 +48,7 @@ from trickcore.match.results_file import (
 from trickcore.match.runner import play_tasks
 from trickcore.match.stats import entry_stats
 from trickcore.plugins import PluginHost, default_host
+from trickcore.rng import seed_problem
 
 __all__ = ["Match", "Progress"]
 
@@ -91,6 +92,8 @@ class Match:
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise TypeError(f"a match's seed must be an int or a str, not {seed!r}")
+        if (problem := seed_problem(seed)) is not None:
+            raise MatchError(problem)
         self._bot_options = check_bot_options(bot_options)
         self._time_limit = check_time_limit(time_limit)
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
