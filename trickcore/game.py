@@ -84,10 +84,19 @@ class Action(
             raise IllegalActionError(f"not a valid action: {problem}", action=None)
 
 
+_ONLY_CARDS = frozenset({Card})
+
+
 class Shuffle(Action, frozen=True, tag="shuffle"):
     """Chance: the cards of a pack (or pile) in shuffled order, ``order[0]`` dealt first."""
 
     order: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        # Action's field check, cut short for the common case: a shuffle is built every deal.
+        order = self.order
+        if type(order) is not tuple or not _ONLY_CARDS.issuperset(map(type, order)):
+            super().__post_init__()
 
     def __str__(self) -> str:
         return f"shuffle ({len(self.order)} cards)"
