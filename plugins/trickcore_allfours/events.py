@@ -9,7 +9,7 @@ citing their rule-book section.
 
 from __future__ import annotations
 
-from trickcore.cards import Card, Suit
+from trickcore.cards import Card
 from trickcore.game import Event
 from trickcore.kit.events import (
     CardPlayed,
@@ -18,6 +18,7 @@ from trickcore.kit.events import (
     GameOver,
     GenericEvent,
     HandOver,
+    PlayBegins,
     PointsScored,
     TrickWon,
 )
@@ -108,16 +109,6 @@ class Redealt(Event, frozen=True, tag="redealt"):
 
     def __str__(self) -> str:
         return f"The pack has run out: seat {self.dealer} shuffles and deals again."
-
-
-class PlayBegins(Event, frozen=True, tag="play_begins"):
-    """Trump is settled and the first trick is led (F4)."""
-
-    trump: Suit
-    leader: int
-
-    def __str__(self) -> str:
-        return f"Trumps: {self.trump.name.lower()}. Seat {self.leader} leads."
 
 
 class GameCounted(Event, frozen=True, tag="game_counted"):

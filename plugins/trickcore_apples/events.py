@@ -16,6 +16,7 @@ from trickcore.kit.events import (
     GameOver,
     GenericEvent,
     HandOver,
+    PlayBegins,
     TrickWon,
 )
 from trickcore_apples.state import Group
@@ -158,16 +159,6 @@ class TargetSet(Event, frozen=True, tag="target_set"):
     def __str__(self) -> str:
         what = f" {self.card}" if self.card is not None else " a card"
         return f"Seat {self.seat} sets{what} aside as the target."
-
-
-class PlayBegins(Event, frozen=True, tag="play_begins"):
-    """The targets are set; the auction winner leads the first trick (A6)."""
-
-    trump: Suit
-    leader: int
-
-    def __str__(self) -> str:
-        return f"Trumps: {self.trump.name.lower()}. Seat {self.leader} leads."
 
 
 class RoundScored(Event, frozen=True, tag="round_scored"):

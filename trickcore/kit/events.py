@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from trickcore.cards import Card
+from trickcore.cards import Card, Suit
 from trickcore.game import Event, Seat
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "GameOver",
     "GenericEvent",
     "HandOver",
+    "PlayBegins",
     "PointsScored",
     "TrickWon",
     "by_side",
@@ -145,6 +146,17 @@ class GameOver(Event, frozen=True, tag="game_over"):
         if self.winner is None:
             return f"Game over: a draw; score: {score}."
         return f"Game over: side {self.winner} wins; score: {score}."
+
+
+class PlayBegins(Event, frozen=True, tag="play_begins"):
+    """Trump is settled and the first trick is led. Not in :data:`GenericEvent`: a game that
+    tells it adds it to its own union (Euchre tells more, with an event of its own)."""
+
+    trump: Suit
+    leader: Seat
+
+    def __str__(self) -> str:
+        return f"Trumps: {self.trump.name.lower()}. Seat {self.leader} leads."
 
 
 class EventLog:
