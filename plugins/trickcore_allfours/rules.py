@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
+from trickcore.encoding import ViewLayout
 from trickcore.game import CHANCE, Actor, Direction, Game, Outcome, Shuffle
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import DealSchedule, take
@@ -36,6 +37,7 @@ from trickcore_allfours import determinize as _determinize
 from trickcore_allfours import validate as _validate
 from trickcore_allfours.actions import AllFoursAction, Beg, GiveOne, Play, RunPack, Stand
 from trickcore_allfours.deal import PACK, TABLES
+from trickcore_allfours.encoding import view_layout
 from trickcore_allfours.events import (
     AllFoursEvent,
     Begged,
@@ -176,6 +178,11 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
     def determinize(self, view: AllFoursView, rng: Rng) -> AllFoursState:
         """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
         return _determinize.determinize(self, view, rng)
+
+    def view_encoding(self) -> ViewLayout[AllFoursView]:
+        """This game's views as fixed-length vectors in ``[0, 1]``, for learning libraries
+        (:mod:`trickcore.encoding`; the layout is in :mod:`trickcore_allfours.encoding`)."""
+        return view_layout(self)
 
     def problems(self, state: AllFoursState) -> list[str]:
         """What stops a game from reaching ``state`` (``validate`` raises them)."""

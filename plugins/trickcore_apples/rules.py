@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from msgspec.structs import asdict, replace
 
 from trickcore.cards import Card, Suit
+from trickcore.encoding import ViewLayout
 from trickcore.game import CHANCE, Actor, Direction, Game, Outcome, Shuffle
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import take
@@ -32,6 +33,7 @@ from trickcore_apples import validate as _validate
 from trickcore_apples.actions import ApplesAction, Bid, Give, Pass, Play, SetTarget
 from trickcore_apples.auction import BID_SUITS, highest, passed, strength, trailing_passes
 from trickcore_apples.deal import DEAL, PACK, SEATING, TRICKS, pile_schedule
+from trickcore_apples.encoding import view_layout
 from trickcore_apples.events import (
     AllPassed,
     ApplesEvent,
@@ -195,6 +197,11 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
     def determinize(self, view: ApplesView, rng: Rng) -> ApplesState:
         """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
         return _determinize.determinize(self, view, rng)
+
+    def view_encoding(self) -> ViewLayout[ApplesView]:
+        """This game's views as fixed-length vectors in ``[0, 1]``, for learning libraries
+        (:mod:`trickcore.encoding`; the layout is in :mod:`trickcore_apples.encoding`)."""
+        return view_layout(self)
 
     def problems(self, state: ApplesState) -> list[str]:
         """What stops a game from reaching ``state`` (``validate`` raises them)."""

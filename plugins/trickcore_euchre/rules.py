@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
+from trickcore.encoding import ViewLayout
 from trickcore.game import (
     CHANCE,
     Actor,
@@ -55,6 +56,7 @@ from trickcore_euchre.actions import (
     WithPartner,
 )
 from trickcore_euchre.deal import DEAL, SEATING
+from trickcore_euchre.encoding import view_layout
 from trickcore_euchre.events import (
     Discarded,
     EuchreEvent,
@@ -207,6 +209,11 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         uniformly among the deals consistent with the view. Drawing again from the same view
         object reuses what was prepared from it (:class:`~trickcore.kit.hidden.LastView`)."""
         return self._determinizers(view)(rng)
+
+    def view_encoding(self) -> ViewLayout[EuchreView]:
+        """This game's views as fixed-length vectors in ``[0, 1]``, for learning libraries
+        (:mod:`trickcore.encoding`; the layout is in :mod:`trickcore_euchre.encoding`)."""
+        return view_layout(self)
 
     def random_playout(
         self, state: EuchreState, rng: Rng, *, until_chance: bool = False

@@ -1,0 +1,395 @@
+"""View encodings: a seat's view as a fixed-length vector of floats in ``[0, 1]``.
+
+Neural-network policies take a vector of numbers, always of the same length. A
+:class:`ViewEncoding` turns a game's view into one; its :attr:`~ViewEncoding.version` names the
+layout, because a trained policy depends on it.
+
+A game writes its own with a :class:`LayoutBuilder`: one named part after another (a hand as one
+flag per card of the pack, the trump suit one-hot, the scores scaled by the target), each part of
+a fixed width. Seats are written relative to the viewing seat (the viewer first, then the seats
+after it in the direction of play) and sides with the viewer's side first, so one policy can play
+every seat. The builder does the seat bookkeeping; the game says what goes where::
+
+    builder = LayoutBuilder(game.seating, viewer=lambda view: view.seat)
+    builder.cards("hand", game.pack, lambda view: view.hand)
+    builder.choice("trump", tuple(Suit), lambda view: view.trump)
+    builder.side_numbers("scores", lambda view: view.scores, top=game.options.target)
+    encoding = builder.build(version=1)
+
+:func:`default_view_encoding` derives a plainer one from the view type alone, for a game that
+offers none (see :func:`trickcore.encoding.view_encoding`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar, get_args, get_type_hints, runtime_checkable
+
+import msgspec
+
+from trickcore.cards import Card
+from trickcore.encoding.actions import EncodingError, field_values
+from trickcore.game import Seat
+from trickcore.kit.hidden import cards_seen
+from trickcore.kit.seating import Seating
+
+__all__ = [
+    "DEFAULT_VIEW_VERSION",
+    "LayoutBuilder",
+    "Part",
+    "ViewEncoding",
+    "ViewLayout",
+    "default_view_encoding",
+]
+
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+T = TypeVar("T")
+
+DEFAULT_VIEW_VERSION = 1
+"""The version of the layout :func:`default_view_encoding` derives."""
+
+Values = Callable[[Any], Sequence[float]]
+
+
+@runtime_checkable
+class ViewEncoding(Protocol[V_contra]):
+    """A fixed-length encoding of a game's views: ``encode(view)`` gives ``size`` floats, each
+    in ``[0, 1]``."""
+
+    @property
+    def version(self) -> int:
+        """The version of this layout: it changes whenever the layout does."""
+        ...
+
+    @property
+    def size(self) -> int:
+        """The length of every encoded view."""
+        ...
+
+    def encode(self, view: V_contra) -> list[float]:
+        """The view as ``size`` floats in ``[0, 1]``."""
+        ...
+
+
+class Part(msgspec.Struct, frozen=True):
+    """One named part of a :class:`ViewLayout`: ``labels`` name its entries (so its width is
+    ``len(labels)``), ``values(view)`` gives them."""
+
+    name: str
+    labels: tuple[str, ...]
+    values: Values
+
+
+class ViewLayout(Generic[V]):
+    """A :class:`ViewEncoding` made of :class:`Part` s, one after another; built by a
+    :class:`LayoutBuilder`."""
+
+    __slots__ = ("_parts", "names", "parts", "size", "version")
+
+    def __init__(self, parts: Sequence[Part], *, version: int) -> None:
+        names = [part.name for part in parts]
+        if len(set(names)) != len(names):
+            raise EncodingError(f"the parts of a layout have distinct names, not {names}")
+        self.parts: tuple[Part, ...] = tuple(parts)
+        """The parts, in order."""
+        self.version: int = version
+        """The version of this layout."""
+        self.names: tuple[str, ...] = tuple(
+            f"{part.name}:{label}" for part in parts for label in part.labels
+        )
+        """A name per entry, ``"part:label"`` (``"hand:QH"``, ``"scores:0"``)."""
+        self.size: int = len(self.names)
+        """The length of every encoded view."""
+        self._parts = tuple((part.name, len(part.labels), part.values) for part in parts)
+
+    def encode(self, view: V) -> list[float]:
+        """The view as :attr:`size` floats in ``[0, 1]``; :class:`EncodingError` names a part
+        that gave the wrong number of values."""
+        vector: list[float] = []
+        for name, width, values in self._parts:
+            got = values(view)
+            if len(got) != width:
+                raise EncodingError(f"part {name!r} gave {len(got)} values, not {width}")
+            vector.extend(got)
+        return vector
+
+    def part_slices(self) -> dict[str, slice]:
+        """Where each part lies in an encoded view, by name."""
+        slices, start = {}, 0
+        for part in self.parts:
+            slices[part.name] = slice(start, start + len(part.labels))
+            start += len(part.labels)
+        return slices
+
+    def __repr__(self) -> str:
+        return f"ViewLayout(size={self.size}, version={self.version}, parts={len(self.parts)})"
+
+
+def _clip(value: float, low: float, top: float) -> float:
+    """``(value - low) / (top - low)`` clipped to ``[0, 1]``."""
+    scaled = (value - low) / (top - low)
+    return 0.0 if scaled < 0.0 else 1.0 if scaled > 1.0 else float(scaled)
+
+
+def _one_hot(positions: Mapping[Any, int], width: int) -> Callable[[Any], list[float]]:
+    def encode(value: Any) -> list[float]:
+        vector = [0.0] * width
+        position = positions.get(value)
+        if position is not None:
+            vector[position] = 1.0
+        return vector
+
+    return encode
+
+
+def _many_hot(positions: Mapping[Any, int], width: int) -> Callable[[Iterable[Any]], list[float]]:
+    def encode(values: Iterable[Any]) -> list[float]:
+        vector = [0.0] * width
+        for value in values:
+            position = positions.get(value)
+            if position is not None:
+                vector[position] = 1.0
+        return vector
+
+    return encode
+
+
+class LayoutBuilder(Generic[V]):
+    """Builds a :class:`ViewLayout` part by part (see the module text).
+
+    ``seating`` is the game's table and ``viewer(view)`` the seat whose view it is: every
+    per-seat part lists the viewer first, then the seats after it in the direction of play;
+    every per-side part lists the viewer's side first, then the others in the order their
+    first seats follow the viewer. A value that is ``None`` or not among a part's values
+    encodes as zeros.
+    """
+
+    def __init__(self, seating: Seating, viewer: Callable[[V], Seat]) -> None:
+        self.seating = seating
+        self.viewer = viewer
+        self._parts: list[Part] = []
+        seats = range(seating.seats)
+        self._seat_rank: tuple[dict[Seat, int], ...] = tuple(
+            {seat: i for i, seat in enumerate(seating.order(viewer_seat))} for viewer_seat in seats
+        )
+        side_orders = []
+        for viewer_seat in seats:
+            order: list[int] = []
+            for seat in seating.order(viewer_seat):
+                if seating.side(seat) not in order:
+                    order.append(seating.side(seat))
+            side_orders.append(tuple(order))
+        self._side_order: tuple[tuple[int, ...], ...] = tuple(side_orders)
+
+    def _add(
+        self, name: str, labels: Iterable[str], values: Callable[[V], Sequence[float]]
+    ) -> None:
+        self._parts.append(Part(name=name, labels=tuple(labels), values=values))
+
+    def part(
+        self, name: str, labels: Sequence[str], values: Callable[[V], Sequence[float]]
+    ) -> None:
+        """A part of one's own: ``values(view)`` gives one float in ``[0, 1]`` per label."""
+        self._add(name, labels, values)
+
+    def cards(self, name: str, pack: Sequence[Card], cards: Callable[[V], Iterable[Card]]) -> None:
+        """A flag per card of ``pack``: 1 for each card in ``cards(view)`` (a hand, the cards
+        played)."""
+        encode = _many_hot({card: i for i, card in enumerate(pack)}, len(pack))
+        self._add(name, map(str, pack), lambda view: encode(cards(view)))
+
+    def card(self, name: str, pack: Sequence[Card], card: Callable[[V], Card | None]) -> None:
+        """One card of ``pack`` one-hot (an up-card); ``None`` is all zeros."""
+        encode = _one_hot({card: i for i, card in enumerate(pack)}, len(pack))
+        self._add(name, map(str, pack), lambda view: encode(card(view)))
+
+    def choice(self, name: str, values: Sequence[T], value: Callable[[V], T | None]) -> None:
+        """One of ``values`` one-hot (a phase, a suit, a ``Literal``); ``None`` is all zeros."""
+        encode = _one_hot({item: i for i, item in enumerate(values)}, len(values))
+        self._add(name, map(_label, values), lambda view: encode(value(view)))
+
+    def choices(
+        self, name: str, count: int, values: Sequence[T], items: Callable[[V], Sequence[T | None]]
+    ) -> None:
+        """The first ``count`` items of a sequence (the bids so far), each one of ``values``
+        one-hot; missing items are zeros."""
+        encode = _one_hot({item: i for i, item in enumerate(values)}, len(values))
+        empty = [0.0] * (count * len(values))
+
+        def encoded(view: V) -> list[float]:
+            vector = list(empty)
+            for slot, item in enumerate(items(view)[:count]):
+                vector[slot * len(values) : (slot + 1) * len(values)] = encode(item)
+            return vector
+
+        labels = (f"{slot}={_label(item)}" for slot in range(count) for item in values)
+        self._add(name, labels, encoded)
+
+    def flag(self, name: str, flag: Callable[[V], bool]) -> None:
+        """1 when ``flag(view)`` is true, else 0."""
+        self._add(name, ("",), lambda view: (1.0 if flag(view) else 0.0,))
+
+    def number(
+        self, name: str, number: Callable[[V], float], *, top: float, low: float = 0
+    ) -> None:
+        """``number(view)`` scaled from ``[low, top]`` to ``[0, 1]``, clipped."""
+        _check_range(low, top)
+        self._add(name, ("",), lambda view: (_clip(number(view), low, top),))
+
+    def seat(self, name: str, seat: Callable[[V], Seat | None]) -> None:
+        """A seat one-hot, relative to the viewer (``None``: zeros)."""
+        ranks, width = self._seat_rank, self.seating.seats
+        viewer = self.viewer
+
+        def encoded(view: V) -> list[float]:
+            vector = [0.0] * width
+            found = seat(view)
+            if found is not None:
+                vector[ranks[viewer(view)][found]] = 1.0
+            return vector
+
+        self._add(name, self._seat_labels(), encoded)
+
+    def seat_flags(self, name: str, seats: Callable[[V], Iterable[Seat]]) -> None:
+        """A flag per seat, relative to the viewer: 1 for each seat in ``seats(view)``."""
+        ranks, width = self._seat_rank, self.seating.seats
+        viewer = self.viewer
+
+        def encoded(view: V) -> list[float]:
+            vector = [0.0] * width
+            rank = ranks[viewer(view)]
+            for found in seats(view):
+                vector[rank[found]] = 1.0
+            return vector
+
+        self._add(name, self._seat_labels(), encoded)
+
+    def seat_numbers(
+        self, name: str, numbers: Callable[[V], Sequence[float]], *, top: float, low: float = 0
+    ) -> None:
+        """A number per seat (``numbers(view)[seat]``), relative to the viewer, each scaled
+        from ``[low, top]`` to ``[0, 1]`` and clipped (scores scaled by the target)."""
+        _check_range(low, top)
+        viewer, orders = (
+            self.viewer,
+            tuple(self.seating.order(s) for s in range(self.seating.seats)),
+        )
+
+        def encoded(view: V) -> list[float]:
+            by_seat = numbers(view)
+            return [_clip(by_seat[seat], low, top) for seat in orders[viewer(view)]]
+
+        self._add(name, self._seat_labels(), encoded)
+
+    def side_numbers(
+        self, name: str, numbers: Callable[[V], Sequence[float]], *, top: float, low: float = 0
+    ) -> None:
+        """A number per side (``numbers(view)[side]``), the viewer's side first, each scaled
+        from ``[low, top]`` to ``[0, 1]`` and clipped (scores scaled by the target)."""
+        _check_range(low, top)
+        viewer, orders = self.viewer, self._side_order
+
+        def encoded(view: V) -> list[float]:
+            by_side = numbers(view)
+            return [_clip(by_side[side], low, top) for side in orders[viewer(view)]]
+
+        labels = ("own", *(f"+{i}" for i in range(1, len(self.seating.sides))))
+        self._add(name, labels, encoded)
+
+    def seat_cards(
+        self, name: str, pack: Sequence[Card], cards: Callable[[V], Iterable[tuple[Seat, Card]]]
+    ) -> None:
+        """A flag per seat and card of ``pack``, seats relative to the viewer: 1 for each
+        ``(seat, card)`` in ``cards(view)`` (the cards in the trick and who played them)."""
+        ranks, viewer = self._seat_rank, self.viewer
+        positions = {card: i for i, card in enumerate(pack)}
+        size = len(pack)
+
+        def encoded(view: V) -> list[float]:
+            vector = [0.0] * (self.seating.seats * size)
+            rank = ranks[viewer(view)]
+            for seat, card in cards(view):
+                position = positions.get(card)
+                if position is not None:
+                    vector[rank[seat] * size + position] = 1.0
+            return vector
+
+        labels = (f"{seat}:{card}" for seat in self._seat_labels() for card in pack)
+        self._add(name, labels, encoded)
+
+    def build(self, *, version: int) -> ViewLayout[V]:
+        """The layout of the parts added so far, named ``version``."""
+        return ViewLayout(self._parts, version=version)
+
+    def _seat_labels(self) -> tuple[str, ...]:
+        return ("self", *(f"+{i}" for i in range(1, self.seating.seats)))
+
+
+def _check_range(low: float, top: float) -> None:
+    if not top > low:
+        raise EncodingError(f"a number is scaled from low to a greater top, not {low!r} to {top!r}")
+
+
+def _label(value: object) -> str:
+    return str(getattr(value, "value", value))
+
+
+def default_view_encoding(view_type: type[Any], pack: Sequence[Card]) -> ViewLayout[Any]:
+    """A layout derived from ``view_type`` alone, for a game without its own: each field in
+    declaration order whose values can be listed (an enumeration, a ``Literal``, a ``bool``, a
+    card, optional or not) one-hot; an ``int`` with both bounds scaled into ``[0, 1]``; any
+    other field that holds cards (a hand, the tricks) as a flag per card of ``pack`` seen in it.
+    Fields holding none of these (numbers without bounds, text) are left out, and so are the
+    seats: a game's own encoding (relative seats, scores scaled by its target) is better.
+    """
+    if not (isinstance(view_type, type) and issubclass(view_type, msgspec.Struct)):
+        raise EncodingError(f"a view type is a msgspec Struct, not {view_type!r}")
+    builder: LayoutBuilder[Any] = LayoutBuilder(Seating(1), viewer=lambda view: 0)
+    hints = get_type_hints(view_type, include_extras=True)
+    for name in view_type.__struct_fields__:
+        _add_default_field(builder, name, hints[name], tuple(pack))
+    layout = builder.build(version=DEFAULT_VIEW_VERSION)
+    if not layout.size:
+        raise EncodingError(
+            f"{view_type.__name__} has no field that can be encoded: the game must supply its own "
+            "view_encoding()"
+        )
+    return layout
+
+
+def _getter(name: str) -> Callable[[Any], Any]:
+    return lambda view: getattr(view, name)
+
+
+def _add_default_field(
+    builder: LayoutBuilder[Any], name: str, annotation: Any, pack: tuple[Card, ...]
+) -> None:
+    get = _getter(name)
+    try:
+        values = field_values(annotation, pack, where=name)
+    except EncodingError:
+        values = None
+    if values is not None:
+        listed = tuple(value for value in values if value is not None)
+        if listed and all(type(value) is int for value in listed):
+            low = min(listed)
+            builder.number(name, get, low=low, top=max(*listed, low + 1))
+        elif listed and all(type(value) is Card for value in listed):
+            builder.card(name, listed, get)
+        else:
+            builder.choice(name, listed, get)
+    elif _holds_cards(annotation):
+        builder.cards(name, pack, lambda view: cards_seen(get(view)))
+
+
+def _holds_cards(annotation: Any, depth: int = 0) -> bool:
+    """Whether a value annotated ``annotation`` may hold a card."""
+    if annotation is Card:
+        return True
+    if depth > 8:
+        return False
+    if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
+        hints = get_type_hints(annotation, include_extras=True)
+        return any(_holds_cards(hint, depth + 1) for hint in hints.values())
+    return any(_holds_cards(arg, depth + 1) for arg in get_args(annotation) if arg is not Ellipsis)
