@@ -354,6 +354,13 @@ def test_the_encodings_name_their_versions() -> None:
 # -- no numpy, and the docstrings ---------------------------------------------------------
 
 
+def python_prints(code: str) -> str:
+    """What ``code`` prints when run by a fresh Python (nothing imported before it)."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+
+
 def test_the_encodings_import_no_numpy() -> None:
     code = (
         "import sys, trickcore, trickcore.encoding; "
@@ -361,10 +368,7 @@ def test_the_encodings_import_no_numpy() -> None:
         "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium', 'trickcore.rl') "
         "if m in sys.modules))"
     )
-    found = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert found.strip() == "[]"
+    assert python_prints(code).strip() == "[]"
 
 
 @pytest.mark.parametrize(
