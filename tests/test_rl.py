@@ -141,11 +141,17 @@ def test_a_replay_before_a_reset_is_refused() -> None:
         rl.raw_env("euchre").replay()
 
 
-def test_rewards_in_points_add_up_to_the_scores() -> None:
-    environment = rl.env("euchre", target=5)
+@pytest.mark.parametrize(
+    ("name", "options"), [("euchre", {"target": 5}), ("allfours", {"target": 7})]
+)
+def test_rewards_in_points_add_up_to_the_scores(name: str, options: dict[str, Any]) -> None:
+    """Kicks included: All Fours scores them as the cards are dealt, before anyone acts (F2)."""
+    environment = rl.env(name, **options)
     totals = dict.fromkeys(environment.possible_agents, 0.0)
     rng = np.random.default_rng(3)
-    environment.reset(seed=11)
+    environment.reset(seed=9)
+    if name == "allfours":  # the first kick scored, for this seed
+        assert environment.unwrapped.game_state.scores != (0, 0)
     for agent in environment.agent_iter():
         observation, reward, terminated, truncated, _ = environment.last()
         totals[agent] += reward
@@ -158,6 +164,7 @@ def test_rewards_in_points_add_up_to_the_scores() -> None:
     assert [totals[f"player_{seat}"] for seat in range(4)] == [
         outcome.scores[seat % 2] for seat in range(4)
     ]
+    assert max(outcome.scores) >= options["target"]
 
 
 def test_rewards_by_result_are_the_outcome_returns() -> None:

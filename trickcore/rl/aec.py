@@ -16,7 +16,8 @@ environment unwrapped. Actions and observations come from :mod:`trickcore.encodi
 * ``reset(seed=s)`` deals the same game for the same ``s``; a later ``reset()`` without a seed
   takes the next seed of the previous one (a reset without any seed before draws one from the
   operating system);
-* rewards: with ``reward="points"`` each agent receives its side's points as they are scored;
+* rewards: with ``reward="points"`` each agent receives its side's points as they are scored
+  (those chance scores before the first move, an All Fours kick, with the first step's);
   with ``reward="win"`` +1 for the winners and -1 shared by the losers (0 on a draw) at the end
   (:attr:`trickcore.Outcome.returns`). At the end every agent is terminated and steps ``None``.
 """
@@ -166,13 +167,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
             )
         seed = operator.index(seed)
         for _ in range(_MOST_SEEDS):
-            self._seed, self._state, self._actions, self._chance = (
-                seed,
-                self.game.initial_state(),
-                [],
-                0,
-            )
-            self._play_chance()
+            self._start(seed)
             if self.game.actor(self._state) is not None:
                 break
             seed = self._next_seed(seed)
@@ -186,8 +181,19 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._scores = self.game.outcome(self._state).scores
         self._select()
+
+    def _start(self, seed: int) -> None:
+        """The game of ``seed`` up to its first seat action (or its end). Its scores so far
+        (an All Fours kick) are rewarded with the first step's."""
+        self._seed, self._state, self._actions, self._chance = (
+            seed,
+            self.game.initial_state(),
+            [],
+            0,
+        )
+        self._scores = self.game.outcome(self._state).scores
+        self._play_chance()
 
     @staticmethod
     def _next_seed(seed: int) -> int:
