@@ -38,6 +38,7 @@ from trickcore.encoding.views import (
     Part,
     ViewEncoding,
     ViewLayout,
+    Writer,
     default_view_encoding,
 )
 from trickcore.game import AnyGame
@@ -54,6 +55,7 @@ __all__ = [
     "ViewEncoded",
     "ViewEncoding",
     "ViewLayout",
+    "Writer",
     "action_encoding",
     "default_view_encoding",
     "derive_action_encoding",

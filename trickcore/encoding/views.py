@@ -22,6 +22,7 @@ offers none (see :func:`trickcore.encoding.view_encoding`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar, get_args, get_type_hints, runtime_checkable
 
@@ -39,6 +40,7 @@ __all__ = [
     "Part",
     "ViewEncoding",
     "ViewLayout",
+    "Writer",
     "default_view_encoding",
 ]
 
@@ -49,7 +51,9 @@ T = TypeVar("T")
 DEFAULT_VIEW_VERSION = 1
 """The version of the layout :func:`default_view_encoding` derives."""
 
-Values = Callable[[Any], Sequence[float]]
+Writer = Callable[[Any, list[float], int], None]
+"""How a part writes itself: ``write(view, vector, start)`` sets its entries, from
+``vector[start]`` on, in a vector of zeros (so a one-hot part sets a single entry)."""
 
 
 @runtime_checkable
@@ -74,18 +78,18 @@ class ViewEncoding(Protocol[V_contra]):
 
 class Part(msgspec.Struct, frozen=True):
     """One named part of a :class:`ViewLayout`: ``labels`` name its entries (so its width is
-    ``len(labels)``), ``values(view)`` gives them."""
+    ``len(labels)``), ``write`` sets them (see :data:`Writer`)."""
 
     name: str
     labels: tuple[str, ...]
-    values: Values
+    write: Writer
 
 
 class ViewLayout(Generic[V]):
     """A :class:`ViewEncoding` made of :class:`Part` s, one after another; built by a
     :class:`LayoutBuilder`."""
 
-    __slots__ = ("_parts", "names", "parts", "size", "version")
+    __slots__ = ("_writers", "names", "parts", "size", "version")
 
     def __init__(self, parts: Sequence[Part], *, version: int) -> None:
         names = [part.name for part in parts]
@@ -98,20 +102,18 @@ class ViewLayout(Generic[V]):
         self.names: tuple[str, ...] = tuple(
             f"{part.name}:{label}" for part in parts for label in part.labels
         )
-        """A name per entry, ``"part:label"`` (``"hand:QH"``, ``"scores:0"``)."""
+        """A name per entry, ``"part:label"`` (``"hand:QH"``, ``"scores:own"``)."""
         self.size: int = len(self.names)
         """The length of every encoded view."""
-        self._parts = tuple((part.name, len(part.labels), part.values) for part in parts)
+        starts = itertools.accumulate((len(part.labels) for part in parts), initial=0)
+        self._writers = tuple(zip((part.write for part in parts), starts, strict=False))
 
     def encode(self, view: V) -> list[float]:
         """The view as :attr:`size` floats in ``[0, 1]``; :class:`EncodingError` names a part
-        that gave the wrong number of values."""
-        vector: list[float] = []
-        for name, width, values in self._parts:
-            got = values(view)
-            if len(got) != width:
-                raise EncodingError(f"part {name!r} gave {len(got)} values, not {width}")
-            vector.extend(got)
+        of one's own (:meth:`LayoutBuilder.part`) that gave the wrong number of values."""
+        vector = [0.0] * self.size
+        for write, start in self._writers:
+            write(view, vector, start)
         return vector
 
     def part_slices(self) -> dict[str, slice]:
@@ -130,29 +132,6 @@ def _clip(value: float, low: float, top: float) -> float:
     """``(value - low) / (top - low)`` clipped to ``[0, 1]``."""
     scaled = (value - low) / (top - low)
     return 0.0 if scaled < 0.0 else 1.0 if scaled > 1.0 else float(scaled)
-
-
-def _one_hot(positions: Mapping[Any, int], width: int) -> Callable[[Any], list[float]]:
-    def encode(value: Any) -> list[float]:
-        vector = [0.0] * width
-        position = positions.get(value)
-        if position is not None:
-            vector[position] = 1.0
-        return vector
-
-    return encode
-
-
-def _many_hot(positions: Mapping[Any, int], width: int) -> Callable[[Iterable[Any]], list[float]]:
-    def encode(values: Iterable[Any]) -> list[float]:
-        vector = [0.0] * width
-        for value in values:
-            position = positions.get(value)
-            if position is not None:
-                vector[position] = 1.0
-        return vector
-
-    return encode
 
 
 class LayoutBuilder(Generic[V]):
@@ -182,88 +161,93 @@ class LayoutBuilder(Generic[V]):
             side_orders.append(tuple(order))
         self._side_order: tuple[tuple[int, ...], ...] = tuple(side_orders)
 
-    def _add(
-        self, name: str, labels: Iterable[str], values: Callable[[V], Sequence[float]]
-    ) -> None:
-        self._parts.append(Part(name=name, labels=tuple(labels), values=values))
+    def _add(self, name: str, labels: Iterable[str], write: Writer) -> None:
+        self._parts.append(Part(name=name, labels=tuple(labels), write=write))
 
     def part(
         self, name: str, labels: Sequence[str], values: Callable[[V], Sequence[float]]
     ) -> None:
         """A part of one's own: ``values(view)`` gives one float in ``[0, 1]`` per label."""
-        self._add(name, labels, values)
+        width = len(labels)
+
+        def write(view: V, vector: list[float], start: int) -> None:
+            got = values(view)
+            if len(got) != width:
+                raise EncodingError(f"part {name!r} gave {len(got)} values, not {width}")
+            vector[start : start + width] = got
+
+        self._add(name, labels, write)
 
     def cards(self, name: str, pack: Sequence[Card], cards: Callable[[V], Iterable[Card]]) -> None:
         """A flag per card of ``pack``: 1 for each card in ``cards(view)`` (a hand, the cards
         played)."""
-        encode = _many_hot({card: i for i, card in enumerate(pack)}, len(pack))
-        self._add(name, map(str, pack), lambda view: encode(cards(view)))
+        self._add(name, map(str, pack), _many_hot(_positions(pack), cards))
 
     def card(self, name: str, pack: Sequence[Card], card: Callable[[V], Card | None]) -> None:
         """One card of ``pack`` one-hot (an up-card); ``None`` is all zeros."""
-        encode = _one_hot({card: i for i, card in enumerate(pack)}, len(pack))
-        self._add(name, map(str, pack), lambda view: encode(card(view)))
+        self._add(name, map(str, pack), _one_hot(_positions(pack), card))
 
     def choice(self, name: str, values: Sequence[T], value: Callable[[V], T | None]) -> None:
         """One of ``values`` one-hot (a phase, a suit, a ``Literal``); ``None`` is all zeros."""
-        encode = _one_hot({item: i for i, item in enumerate(values)}, len(values))
-        self._add(name, map(_label, values), lambda view: encode(value(view)))
+        self._add(name, map(_label, values), _one_hot(_positions(values), value))
 
     def choices(
         self, name: str, count: int, values: Sequence[T], items: Callable[[V], Sequence[T | None]]
     ) -> None:
         """The first ``count`` items of a sequence (the bids so far), each one of ``values``
         one-hot; missing items are zeros."""
-        encode = _one_hot({item: i for i, item in enumerate(values)}, len(values))
-        empty = [0.0] * (count * len(values))
+        positions, width = _positions(values), len(values)
 
-        def encoded(view: V) -> list[float]:
-            vector = list(empty)
+        def write(view: V, vector: list[float], start: int) -> None:
             for slot, item in enumerate(items(view)[:count]):
-                vector[slot * len(values) : (slot + 1) * len(values)] = encode(item)
-            return vector
+                position = positions.get(item)
+                if position is not None:
+                    vector[start + slot * width + position] = 1.0
 
         labels = (f"{slot}={_label(item)}" for slot in range(count) for item in values)
-        self._add(name, labels, encoded)
+        self._add(name, labels, write)
 
     def flag(self, name: str, flag: Callable[[V], bool]) -> None:
         """1 when ``flag(view)`` is true, else 0."""
-        self._add(name, ("",), lambda view: (1.0 if flag(view) else 0.0,))
+
+        def write(view: V, vector: list[float], start: int) -> None:
+            if flag(view):
+                vector[start] = 1.0
+
+        self._add(name, ("",), write)
 
     def number(
         self, name: str, number: Callable[[V], float], *, top: float, low: float = 0
     ) -> None:
         """``number(view)`` scaled from ``[low, top]`` to ``[0, 1]``, clipped."""
         _check_range(low, top)
-        self._add(name, ("",), lambda view: (_clip(number(view), low, top),))
+
+        def write(view: V, vector: list[float], start: int) -> None:
+            vector[start] = _clip(number(view), low, top)
+
+        self._add(name, ("",), write)
 
     def seat(self, name: str, seat: Callable[[V], Seat | None]) -> None:
         """A seat one-hot, relative to the viewer (``None``: zeros)."""
-        ranks, width = self._seat_rank, self.seating.seats
-        viewer = self.viewer
+        ranks, viewer = self._seat_rank, self.viewer
 
-        def encoded(view: V) -> list[float]:
-            vector = [0.0] * width
+        def write(view: V, vector: list[float], start: int) -> None:
             found = seat(view)
             if found is not None:
-                vector[ranks[viewer(view)][found]] = 1.0
-            return vector
+                vector[start + ranks[viewer(view)][found]] = 1.0
 
-        self._add(name, self._seat_labels(), encoded)
+        self._add(name, self._seat_labels(), write)
 
     def seat_flags(self, name: str, seats: Callable[[V], Iterable[Seat]]) -> None:
         """A flag per seat, relative to the viewer: 1 for each seat in ``seats(view)``."""
-        ranks, width = self._seat_rank, self.seating.seats
-        viewer = self.viewer
+        ranks, viewer = self._seat_rank, self.viewer
 
-        def encoded(view: V) -> list[float]:
-            vector = [0.0] * width
+        def write(view: V, vector: list[float], start: int) -> None:
             rank = ranks[viewer(view)]
             for found in seats(view):
-                vector[rank[found]] = 1.0
-            return vector
+                vector[start + rank[found]] = 1.0
 
-        self._add(name, self._seat_labels(), encoded)
+        self._add(name, self._seat_labels(), write)
 
     def seat_numbers(
         self, name: str, numbers: Callable[[V], Sequence[float]], *, top: float, low: float = 0
@@ -271,16 +255,8 @@ class LayoutBuilder(Generic[V]):
         """A number per seat (``numbers(view)[seat]``), relative to the viewer, each scaled
         from ``[low, top]`` to ``[0, 1]`` and clipped (scores scaled by the target)."""
         _check_range(low, top)
-        viewer, orders = (
-            self.viewer,
-            tuple(self.seating.order(s) for s in range(self.seating.seats)),
-        )
-
-        def encoded(view: V) -> list[float]:
-            by_seat = numbers(view)
-            return [_clip(by_seat[seat], low, top) for seat in orders[viewer(view)]]
-
-        self._add(name, self._seat_labels(), encoded)
+        orders = tuple(self.seating.order(seat) for seat in range(self.seating.seats))
+        self._add(name, self._seat_labels(), _scaled(orders, self.viewer, numbers, low, top))
 
     def side_numbers(
         self, name: str, numbers: Callable[[V], Sequence[float]], *, top: float, low: float = 0
@@ -288,14 +264,8 @@ class LayoutBuilder(Generic[V]):
         """A number per side (``numbers(view)[side]``), the viewer's side first, each scaled
         from ``[low, top]`` to ``[0, 1]`` and clipped (scores scaled by the target)."""
         _check_range(low, top)
-        viewer, orders = self.viewer, self._side_order
-
-        def encoded(view: V) -> list[float]:
-            by_side = numbers(view)
-            return [_clip(by_side[side], low, top) for side in orders[viewer(view)]]
-
         labels = ("own", *(f"+{i}" for i in range(1, len(self.seating.sides))))
-        self._add(name, labels, encoded)
+        self._add(name, labels, _scaled(self._side_order, self.viewer, numbers, low, top))
 
     def seat_cards(
         self, name: str, pack: Sequence[Card], cards: Callable[[V], Iterable[tuple[Seat, Card]]]
@@ -303,20 +273,17 @@ class LayoutBuilder(Generic[V]):
         """A flag per seat and card of ``pack``, seats relative to the viewer: 1 for each
         ``(seat, card)`` in ``cards(view)`` (the cards in the trick and who played them)."""
         ranks, viewer = self._seat_rank, self.viewer
-        positions = {card: i for i, card in enumerate(pack)}
-        size = len(pack)
+        positions, size = _positions(pack), len(pack)
 
-        def encoded(view: V) -> list[float]:
-            vector = [0.0] * (self.seating.seats * size)
+        def write(view: V, vector: list[float], start: int) -> None:
             rank = ranks[viewer(view)]
             for seat, card in cards(view):
                 position = positions.get(card)
                 if position is not None:
-                    vector[rank[seat] * size + position] = 1.0
-            return vector
+                    vector[start + rank[seat] * size + position] = 1.0
 
         labels = (f"{seat}:{card}" for seat in self._seat_labels() for card in pack)
-        self._add(name, labels, encoded)
+        self._add(name, labels, write)
 
     def build(self, *, version: int) -> ViewLayout[V]:
         """The layout of the parts added so far, named ``version``."""
@@ -324,6 +291,46 @@ class LayoutBuilder(Generic[V]):
 
     def _seat_labels(self) -> tuple[str, ...]:
         return ("self", *(f"+{i}" for i in range(1, self.seating.seats)))
+
+
+def _positions(values: Sequence[Any]) -> dict[Any, int]:
+    return {value: i for i, value in enumerate(values)}
+
+
+def _one_hot(positions: Mapping[Any, int], value: Callable[[Any], Any]) -> Writer:
+    def write(view: Any, vector: list[float], start: int) -> None:
+        position = positions.get(value(view))
+        if position is not None:
+            vector[start + position] = 1.0
+
+    return write
+
+
+def _many_hot(positions: Mapping[Any, int], values: Callable[[Any], Iterable[Any]]) -> Writer:
+    def write(view: Any, vector: list[float], start: int) -> None:
+        for item in values(view):
+            position = positions.get(item)
+            if position is not None:
+                vector[start + position] = 1.0
+
+    return write
+
+
+def _scaled(
+    orders: Sequence[Sequence[int]],
+    viewer: Callable[[Any], Seat],
+    numbers: Callable[[Any], Sequence[float]],
+    low: float,
+    top: float,
+) -> Writer:
+    """Entries ``numbers(view)[i]`` for ``i`` in the viewer's order, scaled and clipped."""
+
+    def write(view: Any, vector: list[float], start: int) -> None:
+        by_index = numbers(view)
+        for offset, index in enumerate(orders[viewer(view)]):
+            vector[start + offset] = _clip(by_index[index], low, top)
+
+    return write
 
 
 def _check_range(low: float, top: float) -> None:
