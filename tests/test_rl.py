@@ -89,21 +89,23 @@ def play_random_games(environment: Any, games: int, seed: int) -> Iterator[dict[
             del agent
 
 
-RANDOM_GAMES = 200
+SHORT_GAMES = [
+    ("euchre", {"target": 3}),
+    ("euchre", {"deck": 25, "target": 2, "stick_the_dealer": True}),
+    ("allfours", {"target": 5}),
+    ("allfours", {"players": 2, "target": 3}),
+    ("apples", {"target": 10}),
+    *([("high-card", {"players": 3})] if "high-card" in GAMES else []),
+]
+GAMES_EACH = -(-200 // len(SHORT_GAMES))
+"""Random games per entry of :data:`SHORT_GAMES`: 200 in all, at least."""
 
 
 @pytest.mark.parametrize(
     ("name", "options"),
     [
         pytest.param(name, options, id=f"{name}-{'-'.join(map(str, options.values()))}")
-        for name, options in [
-            ("euchre", {"target": 3}),
-            ("euchre", {"deck": 25, "target": 2, "stick_the_dealer": True}),
-            ("allfours", {"target": 5}),
-            ("allfours", {"players": 2, "target": 3}),
-            ("apples", {"target": 10}),
-            *([("high-card", {"players": 3})] if "high-card" in GAMES else []),
-        ]
+        for name, options in SHORT_GAMES
     ],
 )
 def test_the_actor_always_has_a_move_and_observations_stay_in_bounds(
@@ -115,12 +117,12 @@ def test_the_actor_always_has_a_move_and_observations_stay_in_bounds(
     environment = rl.env(name, **options)
     space = environment.observation_space("player_0")
     seen = 0
-    for observation in play_random_games(environment, RANDOM_GAMES // 6, seed=1):
+    for observation in play_random_games(environment, GAMES_EACH, seed=1):
         assert observation["action_mask"].dtype == np.int8
         assert observation["action_mask"].any(), "the acting agent has no legal action"
         assert space.contains(observation), "out of bounds observation"
         seen += 1
-    assert seen > RANDOM_GAMES // 6
+    assert seen > GAMES_EACH
 
 
 @pytest.mark.parametrize("name", GAMES)
