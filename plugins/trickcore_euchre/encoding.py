@@ -51,7 +51,7 @@ _MOST_BIDS = 8
 
 def view_layout(game: Euchre) -> ViewLayout[EuchreView]:
     """The layout of the module text for ``game``'s pack and target."""
-    pack, seats = game.pack, game.seats
+    pack = game.pack
     build: LayoutBuilder[EuchreView] = LayoutBuilder(game.seating, viewer=lambda view: view.seat)
     build.cards("hand", pack, lambda view: view.hand)
     build.card("up_card", pack, lambda view: view.up_card)
@@ -73,5 +73,4 @@ def view_layout(game: Euchre) -> ViewLayout[EuchreView]:
     build.seat_numbers("hand_sizes", lambda view: view.hand_sizes, top=DEAL.hand_size + 1)
     build.side_numbers("tricks_won", lambda view: view.tricks_won, top=DEAL.hand_size)
     build.side_numbers("scores", lambda view: view.scores, top=game.options.target)
-    del seats
     return build.build(version=VIEW_VERSION)
