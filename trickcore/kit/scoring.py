@@ -1,0 +1,27 @@
+"""Scores per side: points added to one side, and the side in the lead (DESIGN 4a).
+
+Every trick-taking game keeps numbers per side (scores, tricks won, points in the hand) as a
+tuple with one entry per side of its :class:`~trickcore.kit.seating.Seating`, and changes one
+entry at a time; and most games end with "the highest score wins, a tie for it is a draw".
+
+>>> add_points((7, 4), 1, 2)
+(7, 6)
+>>> top_side((3, 5, 5)), top_side((3, 6, 5))
+(None, 1)
+"""
+
+from __future__ import annotations
+
+__all__ = ["add_points", "top_side"]
+
+
+def add_points(values: tuple[int, ...], side: int, points: int) -> tuple[int, ...]:
+    """``values`` (one entry per side) with ``points`` added to ``side``'s entry."""
+    return (*values[:side], values[side] + points, *values[side + 1 :])
+
+
+def top_side(values: tuple[int, ...]) -> int | None:
+    """The side with the highest of ``values``, or ``None`` when two or more share it (a
+    draw)."""
+    best = max(values)
+    return values.index(best) if values.count(best) == 1 else None
