@@ -22,6 +22,7 @@ from trickcore_example_game.game import (
     Play,
 )
 
+import trickcore
 from trickcore import CHANCE, Card, DrawDealer, IllegalActionError, Rng, Shuffle, Suit, cards, kit
 from trickcore.kit import events as ev
 from trickcore.kit.scoring import add_points, top_side
@@ -199,3 +200,23 @@ def test_hand_problems_accepts_a_reached_state_and_names_what_breaks_one() -> No
     assert GAME.hand_problems(msgspec.structs.replace(state, dealer=None), start) == [
         "no dealer during a hand"
     ]
+
+
+def test_deal_shuffle_hides_a_hand_where_shown_says_so() -> None:
+    state, shuffle = GAME.initial_state(), stacked_shuffle(GAME, HANDS, dealer=0)
+    for seat in (0, 1):
+        log = kit.EventLog(seat)
+        dealt = GAME.deal_shuffle(state, shuffle, 0, 1, log, shown=lambda d, s: s != 0)
+        shown = None if seat == 0 else dealt.hands[1]
+        assert log.events == [ev.Dealt(hand_number=1, dealer=0, hand=shown)]
+
+
+def test_a_game_with_policies_by_trump_plays_by_the_state_s_trump() -> None:
+    euchre = trickcore.load("euchre")
+    assert euchre.trick_order(Suit.HEARTS).suit_of[Card("JD")] is Suit.HEARTS  # the left bower
+    assert euchre.follow_policy(Suit.HEARTS) is euchre.policies[Suit.HEARTS]
+    state = euchre.initial_state()
+    while state.phase.value != "play":
+        legal = euchre.legal_actions(state)
+        state = euchre.apply(state, legal[-1] if legal else euchre.sample_chance(state, Rng(3)))
+    assert state.trump is not None and euchre.legal_plays(state) == euchre.legal_actions(state)

@@ -19,6 +19,7 @@ from trickcore.kit.events import (
     HandOver,
     PointsScored,
     TrickWon,
+    cards_text,
 )
 
 __all__ = [
@@ -41,10 +42,6 @@ __all__ = [
     "WentAlone",
     "WithPartnerDeclared",
 ]
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(card) for card in cards)
 
 
 class Passed(Event, frozen=True, tag="passed"):
@@ -96,7 +93,7 @@ class TrumpCalled(Event, frozen=True, tag="trump_called"):
         if self.joker_up:
             text += " and takes the joker"
         if self.hand is not None:
-            text += f". Your hand: {_cards(self.hand)}"
+            text += f". Your hand: {cards_text(self.hand)}"
         return text + "."
 
 

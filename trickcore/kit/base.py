@@ -226,15 +226,17 @@ class TrickGame(Generic[S, A, V, Opt]):
         """Who acts next: in the kit's layout, nobody (``None``) in :attr:`over_phase`,
         :data:`~trickcore.CHANCE` in the :attr:`chance_phases`, else the seat whose ``turn`` it
         is. Otherwise the game's own."""
-        if self.play_phase is None:
-            raise NotImplementedError(f"{type(self).__name__} declares no play phase")
         layout: Any = state
         phase = layout.phase
-        if phase is self.over_phase:
-            return None
-        if phase in self.chance_phases:
-            return CHANCE
-        return cast(Seat, layout.turn)
+        if phase is not self.play_phase:  # the usual answer first: a seat playing a card
+            if self.play_phase is None:
+                raise NotImplementedError(f"{type(self).__name__} declares no play phase")
+            if phase is self.over_phase:
+                return None
+            if phase in self.chance_phases:
+                return CHANCE
+        turn: Seat = layout.turn
+        return turn
 
     def legal_actions(self, state: S) -> tuple[A, ...]:
         """The actor's legal actions: in the kit's layout, the draws for the first dealer in
@@ -417,16 +419,26 @@ class TrickGame(Generic[S, A, V, Opt]):
         return rng.choice(listed) if listed else cast(A, self.shuffle(rng))
 
     def deal_shuffle(
-        self, state: S, action: object, dealer: Seat, hand_number: int, log: EventLog | None
+        self,
+        state: S,
+        action: object,
+        dealer: Seat,
+        hand_number: int,
+        log: EventLog | None,
+        *,
+        shown: Callable[[Dealt, Seat], bool] | None = None,
     ) -> Dealt:
         """Deal a supplied shuffle (checked by :meth:`shuffled_pack`) by the game's schedule,
         :attr:`deal`, and tell ``log`` each seat's own hand (:class:`~trickcore.kit.events.Dealt`,
-        hand number ``hand_number``)."""
+        hand number ``hand_number``), unless ``shown(dealt, seat)`` says that the seat may not
+        see it yet (Euchre's dealer, over a turned-up joker: E5)."""
         if self.deal is None:
             raise TypeError(f"{type(self).__name__} declares no deal schedule")
         dealt = self.deal.deal(self.shuffled_pack(state, action), dealer)
         if log is not None:
-            own = log.own_entry(dealt.hands)
+            viewer, own = log.viewer, None
+            if viewer is not None and (shown is None or shown(dealt, viewer)):
+                own = dealt.hands[viewer]
             log.add(events.Dealt(hand_number=hand_number, dealer=dealer, hand=own))
         return dealt
 
@@ -507,7 +519,8 @@ class TrickGame(Generic[S, A, V, Opt]):
         if type(action) is not self.play_type:
             raise self.illegal(state, action)
         layout: Any = state
-        card = cast(Any, action).card
+        played: Any = action
+        card = played.card
         seat = layout.turn
         trick = layout.trick
         hand = layout.hands[seat]

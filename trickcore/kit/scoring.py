@@ -12,12 +12,19 @@ entry at a time; and most games end with "the highest score wins, a tie for it i
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 __all__ = ["add_points", "top_side"]
 
+T = TypeVar("T", bound=tuple[int, ...])
 
-def add_points(values: tuple[int, ...], side: int, points: int) -> tuple[int, ...]:
-    """``values`` (one entry per side) with ``points`` added to ``side``'s entry."""
-    return (*values[:side], values[side] + points, *values[side + 1 :])
+
+def add_points(values: T, side: int, points: int) -> T:
+    """``values`` (one entry per side) with ``points`` added to ``side``'s entry: a tuple of
+    the same length (so of the same type: ``tuple[int, int]`` stays one)."""
+    added: Any = (*values[:side], values[side] + points, *values[side + 1 :])
+    same: T = added  # the same length, which mypy cannot follow through the slices
+    return same
 
 
 def top_side(values: tuple[int, ...]) -> int | None:
