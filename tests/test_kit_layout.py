@@ -220,3 +220,13 @@ def test_a_game_with_policies_by_trump_plays_by_the_state_s_trump() -> None:
         legal = euchre.legal_actions(state)
         state = euchre.apply(state, legal[-1] if legal else euchre.sample_chance(state, Rng(3)))
     assert state.trump is not None and euchre.legal_plays(state) == euchre.legal_actions(state)
+
+
+def test_give_adds_cards_to_one_seat_only() -> None:
+    hands = (tuple(cards("AS")), (), tuple(cards("KH QH")))
+    assert kit.give(hands, 1, tuple(cards("9D TD"))) == (
+        tuple(cards("AS")),
+        tuple(cards("9D TD")),
+        tuple(cards("KH QH")),
+    )
+    assert kit.give(hands, 2, ()) == hands

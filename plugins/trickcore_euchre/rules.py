@@ -20,7 +20,7 @@ from msgspec.structs import replace
 from trickcore.cards import Card, Suit
 from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
-from trickcore.kit.deal import Dealt, take
+from trickcore.kit.deal import Dealt, give, take
 from trickcore.kit.events import EventLog, tell_hand_over
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowSuit, Trick
@@ -159,10 +159,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         played on lists: the same end as the public API's playout from the same stream."""
         return _playout.random_playout(self, state, rng, until_chance=until_chance)
 
-    def score_hand(self, state: EuchreState) -> EuchreState:
-        """E8: score a hand whose five tricks are in ``state`` (for :meth:`random_playout`)."""
-        return self._score_hand(state, None)
-
     def problems(self, state: EuchreState) -> list[str]:
         """What stops a game from reaching ``state`` (``validate`` raises them)."""
         return _validate.problems(self, state)
@@ -261,8 +257,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     ) -> EuchreState:
         dealer = state.dealer
         assert dealer is not None and state.up_card is not None
-        hands = list(state.hands)
-        hands[dealer] = (*hands[dealer], state.up_card)
+        hands = give(state.hands, dealer, (state.up_card,))
         return replace(
             state,
             phase=Phase.DISCARD,
@@ -270,7 +265,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             trump=trump,
             maker=maker,
             picked_up=True,
-            hands=tuple(hands),
+            hands=hands,
             turn=dealer,
         )
 
@@ -397,7 +392,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
                 trick_seats=seats,
             )
         end = replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won)
-        return self._score_hand(end, log)
+        return self.score_hand(end, log)
 
     # -- scoring (E8) and the end of the game (E1, E9) --------------------------------------
 
@@ -420,7 +415,9 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             return defenders, 4, "a lone defender euchres the makers"
         return defenders, 2, "the makers are euchred"
 
-    def _score_hand(self, state: EuchreState, log: EventLog | None) -> EuchreState:
+    def score_hand(self, state: EuchreState, log: EventLog | None = None) -> EuchreState:
+        """E8: score a hand whose five tricks are in ``state``, telling ``log`` (if any); the
+        end of the game or the next deal follows (also for :meth:`random_playout`)."""
         maker, dealer = state.maker, state.dealer
         assert maker is not None and dealer is not None
         makers = SEATING.side(maker)

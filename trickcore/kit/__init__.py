@@ -23,7 +23,7 @@ Everything a game usually needs is importable from here at once:
 
 from trickcore.kit import events, scoring, validation
 from trickcore.kit.base import TrickGame
-from trickcore.kit.deal import DealSchedule, take
+from trickcore.kit.deal import DealSchedule, give, take
 from trickcore.kit.events import EventLog
 from trickcore.kit.hidden import (
     Computed,
@@ -67,6 +67,7 @@ __all__ = [
     "cards_seen",
     "deal_hidden",
     "events",
+    "give",
     "hand_plays",
     "revealed_voids",
     "scoring",
