@@ -183,7 +183,7 @@ def test_determinize_round_trips_every_view_of_a_game() -> None:
         (lambda s: {"scores": (9, 0, 0)}, "score|target|follow"),
         (lambda s: {"phase": Phase.DEAL}, "nothing may be dealt"),
         (lambda s: {"phase": Phase.OVER}, "does not follow"),
-        (lambda s: {"leader": 7}, "not a seat 0-2"),
+        (lambda s: {"turn": 7}, "not a seat 0-2"),
     ],
 )
 def test_validate_refuses_a_broken_state(change: Any, why: str) -> None:

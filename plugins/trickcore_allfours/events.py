@@ -21,6 +21,7 @@ from trickcore.kit.events import (
     PlayBegins,
     PointsScored,
     TrickWon,
+    cards_text,
 )
 
 __all__ = [
@@ -41,10 +42,6 @@ __all__ = [
     "Stood",
     "TrickWon",
 ]
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(card) for card in cards)
 
 
 class Kicked(Event, frozen=True, tag="kicked"):
@@ -97,7 +94,7 @@ class PackRun(Event, frozen=True, tag="pack_run"):
     hand: tuple[Card, ...] | None
 
     def __str__(self) -> str:
-        mine = f" Your hand: {_cards(self.hand)}." if self.hand is not None else ""
+        mine = f" Your hand: {cards_text(self.hand)}." if self.hand is not None else ""
         return f"Seat {self.dealer} runs the pack: 3 more cards each.{mine}"
 
 

@@ -4,7 +4,9 @@
 (:meth:`AllFours.transition`): the rule of the state's phase, which matches the actions that
 phase accepts. ``events`` passes an :class:`~trickcore.kit.events.EventLog` that the rule code
 writes to where it does what the event reports; ``apply`` passes none. Seats (anticlockwise),
-the deals and the tricks come from the kit (:mod:`trickcore.kit`).
+the deals and the tricks come from the kit (:mod:`trickcore.kit`), and the state is in the kit's
+layout (:mod:`trickcore.kit.base`): who acts, the outcome and the play of each card are the
+kit's.
 
 Points count the moment they are scored (F5): every award goes through :meth:`AllFours._award`,
 and the game ends as soon as a side reaches the target, mid-deal or mid-count.
@@ -18,18 +20,11 @@ from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
 from trickcore.encoding import ViewLayout
-from trickcore.game import CHANCE, Actor, Direction, Game, Outcome, Shuffle
+from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
-from trickcore.kit.deal import DealSchedule, take
-from trickcore.kit.events import (
-    CardPlayed,
-    Dealt,
-    EventLog,
-    GameOver,
-    HandOver,
-    PointsScored,
-    TrickWon,
-)
+from trickcore.kit.deal import DealSchedule
+from trickcore.kit.events import Dealt, EventLog, GameOver, PointsScored, tell_hand_over
+from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowOrTrump, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
 from trickcore.rng import Rng
@@ -59,8 +54,6 @@ __all__ = ["REASONS", "AllFours"]
 
 _STAND, _BEG, _GIVE_ONE, _RUN_PACK = Stand(), Beg(), GiveOne(), RunPack()
 
-"""The rule of one phase: the state after an action, written to the log if there is one."""
-
 REASONS: dict[Reason, tuple[str, str]] = {
     "kick": ("the kick", "F2"),
     "give_one": ("given one for the beg", "F3"),
@@ -86,43 +79,39 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
     state_type: ClassVar[type[AllFoursState]] = AllFoursState
     view_type: ClassVar[type[AllFoursView]] = AllFoursView
     event_type: ClassVar[Any] = AllFoursEvent
+    play_type: ClassVar[type[Play]] = Play
+    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
     deal_phase: ClassVar[Phase] = Phase.DEAL
-    """The phase after the draw for the first dealer (the kit's ``draw_dealer`` rule)."""
+    play_phase: ClassVar[Phase] = Phase.PLAY
+    over_phase: ClassVar[Phase] = Phase.OVER
+    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
     renderer: ClassVar[Renderer[AllFoursView]] = AllFoursRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
     def __init__(self, options: AllFoursOptions | None = None) -> None:
         options = options if options is not None else AllFoursOptions()
         table = TABLES[options.players]
-        super().__init__(options, table.seating, PROJECTION, PACK, deal=table.deal)
+        # F4: follow suit or trump, A K Q J 10 ... 2 with trumps above all (F1)
+        policies = {
+            suit: FollowOrTrump(TrickOrder.plain(PACK, suit), no_undertrump=options.no_undertrump)
+            for suit in Suit
+        }
+        super().__init__(
+            options, table.seating, PROJECTION, PACK, deal=table.deal, policies=policies
+        )
         self.first_deal: DealSchedule = table.deal
         """How a fresh deal deals a shuffle: 6 each, then a kick (F2)."""
         self.run: DealSchedule = table.run
         """How a run of the pack deals from the stock: 3 more each, then a kick (F3)."""
-        self._policies = {
-            suit: FollowOrTrump(TrickOrder.plain(PACK, suit), no_undertrump=options.no_undertrump)
-            for suit in Suit
-        }
-        self._plays = {card: Play(card=card) for card in PACK}
         self._no_hands: tuple[tuple[Card, ...], ...] = ((),) * table.seating.seats
         self.phase_rules = {
-            Phase.DRAW_DEALER: self.draw_dealer,
+            **self.kit_rules(),  # the draw, the play (F4) and the end
             Phase.DEAL: self._deal,
             Phase.STAND_OR_BEG: self._stand_or_beg,
             Phase.GIVE_OR_RUN: self._give_or_run,
-            Phase.PLAY: self._play,
-            Phase.OVER: self.game_over,
         }
 
     # -- the rules of the table -------------------------------------------------------------
-
-    def follow_policy(self, trump: Suit) -> FollowOrTrump:
-        """Follow suit or trump, with ``trump`` as trump and the ``no_undertrump`` option (F4)."""
-        return self._policies[trump]
-
-    def trick_order(self, trump: Suit) -> TrickOrder:
-        """Card strengths with ``trump`` as trump: A K Q J 10 ... 2, trumps above all (F1, F4)."""
-        return self._policies[trump].order
 
     def beggar(self, dealer: int) -> int:
         """The seat that stands or begs and leads first: the dealer's right (F3, F4)."""
@@ -144,36 +133,14 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         phase = Phase.DRAW_DEALER if first is None else Phase.DEAL
         return AllFoursState(phase=phase, dealer=first, hands=self._no_hands)
 
-    def actor(self, state: AllFoursState) -> Actor:
-        """The seat to act, :data:`~trickcore.CHANCE` for the draw and the shuffle, ``None``
-        once the game is over."""
-        phase = state.phase
-        if phase is Phase.OVER:
-            return None
-        if phase is Phase.DEAL or phase is Phase.DRAW_DEALER:
-            return CHANCE
-        return state.turn
-
     def legal_actions(self, state: AllFoursState) -> tuple[AllFoursAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
-        if phase is Phase.PLAY:  # F4
-            assert state.trump is not None
-            policy = self._policies[state.trump]
-            return policy.legal_plays(state.hands[state.turn], state.trick, self._plays)
         if phase is Phase.STAND_OR_BEG:
             return (_STAND, _BEG)
         if phase is Phase.GIVE_OR_RUN:
             return (_GIVE_ONE, _RUN_PACK) if self.may_give_one(state) else (_RUN_PACK,)
-        if phase is Phase.DRAW_DEALER:
-            return self.dealer_draws
-        return ()
-
-    def outcome(self, state: AllFoursState) -> Outcome:
-        """Points per side; over when a side reached the target, or after one hand with
-        ``single_hand`` (the side with more points in it wins; equal points: a draw)."""
-        over = state.phase is Phase.OVER
-        return Outcome.settle(self.sides, state.scores, finished=over, winner=state.winner)
+        return super().legal_actions(state)  # F4: the plays; the draw for the first dealer
 
     def determinize(self, view: AllFoursView, rng: Rng) -> AllFoursState:
         """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
@@ -197,11 +164,7 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
     ) -> AllFoursState:
         """F2: 6 cards each, one at a time from the dealer's right; the next card is kicked.
         A redeal (the pack ran out, F3) belongs to the same hand."""
-        match action:
-            case Shuffle():
-                order = self.shuffled_pack(state, action)
-            case _:
-                raise self.illegal(state, action)
+        order = self.shuffled_pack(state, action)
         dealer = state.dealer
         assert dealer is not None
         dealt = self.first_deal.deal(order, dealer)
@@ -318,63 +281,15 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         leader = self.beggar(state.dealer)  # F4: the dealer's right leads
         if log is not None:
             log.add(PlayBegins(trump=state.trump, leader=leader))
-        return replace(state, phase=Phase.PLAY, turn=leader, trick_seats=self.seating.order(leader))
-
-    def _play(
-        self, state: AllFoursState, action: AllFoursAction, log: EventLog | None
-    ) -> AllFoursState:
-        if type(action) is not Play:  # a type test, not a match: this is the hot path
-            raise self.illegal(state, action)
-        card = action.card
-        seat = state.turn
-        trick = state.trick
-        hand = state.hands[seat]
-        if card not in hand:
-            raise self.illegal(state, action, f"seat {seat} does not hold {card}")
-        assert state.trump is not None
-        policy = self._policies[state.trump]
-        if trick and not policy.allows(hand, trick, card):  # F4
-            raise self.illegal(state, action, policy.refusal(hand, trick, card))
-        if log is not None:
-            log.add(CardPlayed(seat=seat, card=card))
-        hands = take(state.hands, seat, card)
-        trick = (*trick, card)
-        seats = state.trick_seats
-        if len(trick) < len(seats):
-            return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
-        done = policy.finish(seats, trick)
-        winner = done.winner
-        tricks = (*state.tricks, done)
-        if log is not None:
-            log.add(TrickWon(seat=winner, number=len(tricks), cards=trick))
-        if hands[winner]:
-            return replace(
-                state,
-                hands=hands,
-                trick=(),
-                tricks=tricks,
-                turn=winner,
-                trick_seats=self.seating.order(winner),
-            )
-        return self._count(
-            replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks), log
-        )
+        return self.lead(state, leader)  # then the kit's play rule, trick by trick (F4)
 
     # -- scoring (F5) and the end of the game (F1, F7) -------------------------------------
 
     def _award(self, state: AllFoursState, award: Award, log: EventLog | None) -> AllFoursState:
         """Score ``award`` at once (F5); the game ends if its side reaches the target."""
         side, points = award.side, award.points
-        scores = (
-            (state.scores[0] + points, state.scores[1])
-            if side == 0
-            else (state.scores[0], state.scores[1] + points)
-        )
-        hand_points = (
-            (state.hand_points[0] + points, state.hand_points[1])
-            if side == 0
-            else (state.hand_points[0], state.hand_points[1] + points)
-        )
+        scores = add_points(state.scores, side, points)
+        hand_points = add_points(state.hand_points, side, points)
         score = Score(side=side, points=points, reason=award.reason, card=award.card)
         if log is not None:
             words, rule = REASONS[award.reason]
@@ -393,8 +308,9 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
             log.add(GameOver(winner=state.winner, scores=state.scores))
         return state
 
-    def _count(self, state: AllFoursState, log: EventLog | None) -> AllFoursState:
-        """F5: High, Low, Jack, Game, each scored the moment it is counted."""
+    def end_hand(self, state: AllFoursState, log: EventLog | None) -> AllFoursState:
+        """F5: after the last trick, High, Low, Jack, Game, each scored the moment it is
+        counted."""
         trump, dealer = state.trump, state.dealer
         assert trump is not None and dealer is not None
         seating, tricks = self.seating, state.tricks
@@ -434,9 +350,8 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
             game_points=totals,
             hand_points=state.hand_points,
         )
-        if log is not None:
-            won = tricks_by_side(self.seating, state.tricks)
-            log.add(HandOver(hand_number=state.hand_number, tricks=won, scores=state.scores))
+        won = tricks_by_side(self.seating, state.tricks)
+        tell_hand_over(log, hand_number=state.hand_number, tricks=won, scores=state.scores)
         return replace(state, last_hand=result)
 
 

@@ -18,6 +18,7 @@ from trickcore.kit.events import (
     HandOver,
     PlayBegins,
     TrickWon,
+    cards_text,
 )
 from trickcore_apples.state import Group
 
@@ -41,10 +42,6 @@ __all__ = [
     "bid_text",
     "group_text",
 ]
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(card) for card in cards)
 
 
 _NUMBERS = (
@@ -146,7 +143,7 @@ class PileDealt(Event, frozen=True, tag="pile_dealt"):
     def __str__(self) -> str:
         text = f"The pile of {self.size} cards is shuffled and dealt back."
         if self.received is not None:
-            text += f" You get {_cards(self.received)}."
+            text += f" You get {cards_text(self.received)}."
         return text
 
 

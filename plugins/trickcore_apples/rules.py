@@ -4,8 +4,10 @@
 (:meth:`Apples.transition`): the rule of the state's phase, which matches the actions that phase
 accepts. ``events`` passes an :class:`~trickcore.kit.events.EventLog` that the rule code writes
 to where it does what the event reports; ``apply`` passes none. Seats, the deal, the bidding
-pile's deal and the tricks come from the kit (:mod:`trickcore.kit`). Actions are shared
-immutable objects built when the game is loaded, so ``legal_actions`` only picks from tables.
+pile's deal and the tricks come from the kit (:mod:`trickcore.kit`), and the state is in the
+kit's layout (:mod:`trickcore.kit.base`): who acts, the outcome and the play of each card are
+the kit's. Actions are shared immutable objects built when the game is loaded, so
+``legal_actions`` only picks from tables.
 """
 
 from __future__ import annotations
@@ -16,15 +18,11 @@ from msgspec.structs import asdict, replace
 
 from trickcore.cards import Card, Suit
 from trickcore.encoding import ViewLayout
-from trickcore.game import CHANCE, Actor, Direction, Game, Outcome, Shuffle
+from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
-from trickcore.kit.deal import take
-from trickcore.kit.events import (
-    Dealt,
-    EventLog,
-    GameOver,
-    HandOver,
-)
+from trickcore.kit.deal import give, take
+from trickcore.kit.events import Dealt, EventLog, tell_hand_over
+from trickcore.kit.scoring import top_side
 from trickcore.kit.tricks import FollowSuit, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
 from trickcore.rng import Rng
@@ -32,7 +30,7 @@ from trickcore_apples import determinize as _determinize
 from trickcore_apples import validate as _validate
 from trickcore_apples.actions import ApplesAction, Bid, Give, Pass, Play, SetTarget
 from trickcore_apples.auction import BID_SUITS, highest, passed, strength, trailing_passes
-from trickcore_apples.deal import DEAL, PACK, SEATING, TRICKS, pile_schedule
+from trickcore_apples.deal import DEAL, PACK, SEATING, pile_schedule
 from trickcore_apples.encoding import view_layout
 from trickcore_apples.events import (
     AllPassed,
@@ -55,14 +53,6 @@ from trickcore_apples.view import PROJECTION, ApplesView
 __all__ = ["Apples"]
 
 _PASS = Pass()
-"""The rule of one phase: the state after an action, written to the log if there is one."""
-
-
-def _with(
-    entries: tuple[tuple[Card, ...], ...], seat: int, more: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """``entries`` with ``more`` added to ``seat``'s entry."""
-    return (*entries[:seat], entries[seat] + more, *entries[seat + 1 :])
 
 
 class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
@@ -77,16 +67,22 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
     state_type: ClassVar[type[ApplesState]] = ApplesState
     view_type: ClassVar[type[ApplesView]] = ApplesView
     event_type: ClassVar[Any] = ApplesEvent
+    play_type: ClassVar[type[Play]] = Play
+    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
     deal_phase: ClassVar[Phase] = Phase.DEAL
-    """The phase after the draw for the first dealer (the kit's ``draw_dealer`` rule)."""
+    play_phase: ClassVar[Phase] = Phase.PLAY
+    over_phase: ClassVar[Phase] = Phase.OVER
+    chance_phases: ClassVar[frozenset[Phase]] = frozenset(
+        {Phase.DRAW_DEALER, Phase.DEAL, Phase.PILE_DEAL}
+    )
     renderer: ClassVar[Renderer[ApplesView]] = ApplesRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
     def __init__(self, options: ApplesOptions | None = None) -> None:
         options = options if options is not None else ApplesOptions()
-        super().__init__(options, SEATING, PROJECTION, PACK, deal=DEAL)
-        self._policies = {suit: FollowSuit(TrickOrder.plain(PACK, suit)) for suit in Suit}
-        self._plays = {card: Play(card=card) for card in PACK}
+        # A6: follow suit; the highest trump, else the highest card of the suit led, wins
+        policies = {suit: FollowSuit(TrickOrder.plain(PACK, suit)) for suit in Suit}
+        super().__init__(options, SEATING, PROJECTION, PACK, deal=DEAL, policies=policies)
         self._gives = {card: Give(card=card) for card in PACK}
         self._targets = {card: SetTarget(card=card) for card in PACK}
         # Every bid, weakest first (A3).
@@ -94,22 +90,15 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
             Bid(number=number, suit=suit) for number in range(1, 14) for suit in BID_SUITS
         )
         self.phase_rules = {
-            Phase.DRAW_DEALER: self.draw_dealer,
+            **self.kit_rules(),  # the draw, the play (A6) and the end
             Phase.DEAL: self._deal,
             Phase.AUCTION: self._auction,
             Phase.PILE: self._give,
             Phase.PILE_DEAL: self._pile_deal,
             Phase.TARGET: self._set_target,
-            Phase.PLAY: self._play,
-            Phase.OVER: self.game_over,
         }
 
     # -- the rules of the table -------------------------------------------------------------
-
-    def follow_policy(self, trump: Suit) -> FollowSuit:
-        """Follow suit with ``trump`` as trump; the highest trump, else the highest card of
-        the suit led, wins (A6)."""
-        return self._policies[trump]
 
     @staticmethod
     def pile(state: ApplesState) -> tuple[Card, ...]:
@@ -126,23 +115,11 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
             return ApplesState(phase=Phase.DRAW_DEALER)
         return ApplesState(phase=Phase.DEAL, dealer=first)
 
-    def actor(self, state: ApplesState) -> Actor:
-        """The seat to act, :data:`~trickcore.CHANCE` for the draw and the shuffles, ``None``
-        once the game is over."""
-        phase = state.phase
-        if phase is Phase.OVER:
-            return None
-        if phase is Phase.DEAL or phase is Phase.PILE_DEAL or phase is Phase.DRAW_DEALER:
-            return CHANCE
-        return state.turn
-
     def legal_actions(self, state: ApplesState) -> tuple[ApplesAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
         if phase is Phase.PLAY:  # A6
-            assert state.trump is not None
-            policy = self._policies[state.trump]
-            return policy.legal_plays(state.hands[state.turn], state.trick, self._plays)
+            return self.legal_plays(state)
         hand = state.hands[state.turn]
         if phase is Phase.AUCTION:  # A3
             return (_PASS, *self._bids(state, hand))
@@ -152,9 +129,7 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
             return tuple(map(self._gives.__getitem__, hand))
         if phase is Phase.TARGET:  # A5
             return tuple(map(self._targets.__getitem__, hand))
-        if phase is Phase.DRAW_DEALER:
-            return self.dealer_draws
-        return ()
+        return super().legal_actions(state)  # the draw for the first dealer; no shuffle
 
     def _bids(self, state: ApplesState, hand: tuple[Card, ...]) -> tuple[Bid, ...]:
         """The bids stronger than the highest so far that the hand can make (A3)."""
@@ -187,13 +162,6 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
             return self.shuffle(rng, self.pile(state))
         return super().sample_chance(state, rng)
 
-    def outcome(self, state: ApplesState) -> Outcome:
-        """Totals per player (each player is their own side); over at the end of the round in
-        which a total reached the target with one player alone highest (A8), or after one
-        round with ``single_hand`` (a tie for the highest round score is a draw)."""
-        over = state.phase is Phase.OVER
-        return Outcome.settle(SEATING.sides, state.scores, finished=over, winner=state.winner)
-
     def determinize(self, view: ApplesView, rng: Rng) -> ApplesState:
         """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
         return _determinize.determinize(self, view, rng)
@@ -213,11 +181,7 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
 
     def _deal(self, state: ApplesState, action: ApplesAction, log: EventLog | None) -> ApplesState:
         """A2: all 52 cards one at a time from the dealer's left; the auction follows."""
-        match action:
-            case Shuffle():
-                order = self.shuffled_pack(state, action)
-            case _:
-                raise self.illegal(state, action)
+        order = self.shuffled_pack(state, action)
         dealer = state.dealer
         assert dealer is not None
         hands = DEAL.deal(order, dealer).hands
@@ -328,7 +292,7 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
                 raise self.illegal(state, action)
         if log is not None:
             log.add(CardGiven(seat=seat, card=log.own(seat, card)))
-        given = _with(state.given, seat, (card,))
+        given = give(state.given, seat, (card,))
         hands = take(state.hands, seat, card)
         if len(given[seat]) < state.number:
             return replace(state, hands=hands, given=given)
@@ -341,11 +305,7 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         self, state: ApplesState, action: ApplesAction, log: EventLog | None
     ) -> ApplesState:
         """A4: the pile's shuffle, dealt back one at a time from the dealer's left."""
-        match action:
-            case Shuffle():
-                order = self.shuffled_pack(state, action, self.pile(state))
-            case _:
-                raise self.illegal(state, action)
+        order = self.shuffled_pack(state, action, self.pile(state))
         dealer, declarer = state.dealer, state.declarer
         assert dealer is not None and declarer is not None
         received = pile_schedule(state.number).deal(order, dealer).hands
@@ -371,7 +331,7 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
                 raise self.illegal(state, action)
         if log is not None:
             log.add(TargetSet(seat=seat, card=log.own(seat, card)))
-        targets = _with(state.targets, seat, (card,))
+        targets = give(state.targets, seat, (card,))
         hands = take(state.hands, seat, card)
         following = SEATING.next(seat)
         if following != state.declarer:
@@ -379,52 +339,13 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         assert state.trump is not None
         if log is not None:
             log.add(PlayBegins(trump=state.trump, leader=following))
-        return replace(
-            state,
-            phase=Phase.PLAY,
-            hands=hands,
-            targets=targets,
-            turn=following,
-            trick_seats=SEATING.order(following),
-        )
-
-    # -- play (A6) -------------------------------------------------------------------------
-
-    def _play(self, state: ApplesState, action: ApplesAction, log: EventLog | None) -> ApplesState:
-        if type(action) is not Play:  # a type test, not a match: this is the hot path
-            raise self.illegal(state, action)
-        assert state.trump is not None
-        seats = state.trick_seats
-        hands, trick, done = self.play_to_trick(  # A6: suit followed, the winner
-            state,
-            action,
-            action.card,
-            hands=state.hands,
-            seats=seats,
-            trick=state.trick,
-            policy=self._policies[state.trump],
-            finished=len(state.tricks),
-            log=log,
-        )
-        if done is None:
-            return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
-        tricks = (*state.tricks, done)
-        if len(tricks) < TRICKS:  # the winner leads the next trick
-            return replace(
-                state,
-                hands=hands,
-                trick=(),
-                tricks=tricks,
-                turn=done.winner,
-                trick_seats=SEATING.order(done.winner),
-            )
-        return self._score_round(
-            replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks), log
-        )
+        # A6: the auction winner leads; then the kit's play rule, trick by trick
+        return self.lead(state, following, hands=hands, targets=targets)
 
     # -- scoring (A7) and the end of the game (A8, A9) --------------------------------------
 
-    def _score_round(self, state: ApplesState, log: EventLog | None) -> ApplesState:
+    def end_hand(self, state: ApplesState, log: EventLog | None) -> ApplesState:
+        """A7: after the last trick, each player's round is scored."""
         dealer, declarer, trump = state.dealer, state.declarer, state.trump
         assert dealer is not None and declarer is not None and trump is not None
         seats = []
@@ -450,9 +371,10 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
             for seat_score, total in zip(seats, scores, strict=True):
                 log.add(RoundScored(total=total, **asdict(seat_score)))
             tricks = tricks_by_side(SEATING, state.tricks)
-            log.add(HandOver(hand_number=state.round_number, tricks=tricks, scores=scores))
-            if over:
-                log.add(GameOver(winner=winner, scores=scores))
+            number = state.round_number
+            tell_hand_over(
+                log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=winner
+            )
         return ApplesState(
             phase=Phase.OVER if over else Phase.DEAL,
             dealer=dealer if over else SEATING.next(dealer),  # A1: the deal passes on
@@ -469,18 +391,12 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         """Whether the game is over, the winner (``None``: none yet, or a draw) and whether
         rounds go on past the target to break a tie (A8, A9)."""
         if self._options.single_hand:
-            leaders = _leaders(points)
-            return True, leaders[0] if len(leaders) == 1 else None, False
+            return True, top_side(points), False
         reached = state.overtime or max(scores) >= self._options.target
-        leaders = _leaders(scores)
-        if reached and len(leaders) == 1:
-            return True, leaders[0], False
+        leader = top_side(scores)
+        if reached and leader is not None:
+            return True, leader, False
         return False, None, reached
-
-
-def _leaders(values: tuple[int, ...]) -> list[int]:
-    top = max(values)
-    return [seat for seat, value in enumerate(values) if value == top]
 
 
 if TYPE_CHECKING:  # mypy proves that Apples satisfies the Game protocol

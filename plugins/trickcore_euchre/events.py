@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from trickcore.cards import Card, Suit
 from trickcore.game import Event
+from trickcore.kit import events
 from trickcore.kit.events import (
     CardPlayed,
     CardTurnedUp,
@@ -19,6 +20,7 @@ from trickcore.kit.events import (
     HandOver,
     PointsScored,
     TrickWon,
+    cards_text,
 )
 
 __all__ = [
@@ -41,10 +43,6 @@ __all__ = [
     "WentAlone",
     "WithPartnerDeclared",
 ]
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(card) for card in cards)
 
 
 class Passed(Event, frozen=True, tag="passed"):
@@ -96,7 +94,7 @@ class TrumpCalled(Event, frozen=True, tag="trump_called"):
         if self.joker_up:
             text += " and takes the joker"
         if self.hand is not None:
-            text += f". Your hand: {_cards(self.hand)}"
+            text += f". Your hand: {cards_text(self.hand)}"
         return text + "."
 
 
@@ -130,16 +128,12 @@ class WithPartnerDeclared(Event, frozen=True, tag="with_partner"):
         return f"Seat {self.seat} plays with partner."
 
 
-class PlayBegins(Event, frozen=True, tag="play_begins"):
-    """Trump is settled and the first trick is led (E7)."""
+class PlayBegins(events.PlayBegins, frozen=True, tag="play_begins"):
+    """Trump is settled and the first trick is led (E7): the kit's event, with the maker and
+    the partners of lone players, who sit out (E6)."""
 
-    trump: Suit
     maker: int
-    leader: int
     sitting_out: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"Trumps: {self.trump.name.lower()}. Seat {self.leader} leads."
 
 
 class HandThrownIn(Event, frozen=True, tag="thrown_in"):

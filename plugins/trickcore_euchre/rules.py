@@ -4,45 +4,31 @@
 (:meth:`Euchre.transition`): the rule of the state's phase, which matches the actions that phase
 accepts. ``events`` passes an :class:`~trickcore.kit.events.EventLog` that the rule code writes
 to where it does what the event reports; ``apply`` passes none. Seats, the deal and the tricks
-come from the kit (:mod:`trickcore.kit`). Actions are shared immutable objects (one ``Play`` per
-card …) built when the game is loaded, so ``legal_actions`` only picks from tables.
+come from the kit (:mod:`trickcore.kit`), and the state is in the kit's layout
+(:mod:`trickcore.kit.base`): who acts, the outcome and the play of each card are the kit's.
+Actions are shared immutable objects (one ``Play`` per card …) built when the game is loaded, so
+``legal_actions`` only picks from tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
 from trickcore.encoding import ViewLayout
-from trickcore.game import (
-    CHANCE,
-    Actor,
-    Direction,
-    Game,
-    Outcome,
-    Shuffle,
-)
+from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
-from trickcore.kit.deal import take
-from trickcore.kit.events import (
-    CardPlayed,
-    CardTurnedUp,
-    Dealt,
-    EventLog,
-    GameOver,
-    HandOver,
-    PointsScored,
-    TrickWon,
-)
-from trickcore.kit.hidden import LastView
-from trickcore.kit.tricks import FollowSuit, TrickOrder
+from trickcore.kit.deal import Dealt, give, take
+from trickcore.kit.events import EventLog, tell_hand_over
+from trickcore.kit.scoring import add_points
+from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.render import Renderer
 from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
+from trickcore_euchre import events as ev
 from trickcore_euchre import playout as _playout
 from trickcore_euchre import validate as _validate
 from trickcore_euchre.actions import (
@@ -57,18 +43,6 @@ from trickcore_euchre.actions import (
 )
 from trickcore_euchre.deal import DEAL, SEATING
 from trickcore_euchre.encoding import view_layout
-from trickcore_euchre.events import (
-    Discarded,
-    EuchreEvent,
-    HandThrownIn,
-    OrderedUp,
-    Passed,
-    PlayBegins,
-    TrumpCalled,
-    UpCardTurnedDown,
-    WentAlone,
-    WithPartnerDeclared,
-)
 from trickcore_euchre.options import EuchreOptions
 from trickcore_euchre.ranking import deck_for, trick_order
 from trickcore_euchre.render import EuchreRenderer
@@ -83,8 +57,6 @@ _ORDER_UP = OrderUp()
 _GO_ALONE = GoAlone()
 _WITH_PARTNER = WithPartner()
 _PASSES = tuple(Bid(seat=seat, kind="pass") for seat in range(SEATING.seats))
-
-"""The rule of one phase: the state after an action, written to the log if there is one."""
 
 # Who is asked "alone?" (E6), by option, as a test on (seat, maker).
 _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
@@ -108,19 +80,24 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     action_type: ClassVar[Any] = EuchreAction
     state_type: ClassVar[type[EuchreState]] = EuchreState
     view_type: ClassVar[type[EuchreView]] = EuchreView
-    event_type: ClassVar[Any] = EuchreEvent
+    event_type: ClassVar[Any] = ev.EuchreEvent
+    play_type: ClassVar[type[Play]] = Play
+    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
     deal_phase: ClassVar[Phase] = Phase.DEAL
-    """The phase after the draw for the first dealer (the kit's ``draw_dealer`` rule)."""
+    play_phase: ClassVar[Phase] = Phase.PLAY
+    over_phase: ClassVar[Phase] = Phase.OVER
+    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
     renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
     def __init__(self, options: EuchreOptions | None = None) -> None:
         options = options if options is not None else EuchreOptions()
-        super().__init__(options, SEATING, PROJECTION, deck_for(options.deck), deal=DEAL)
+        deck = deck_for(options.deck)
+        # E7: follow suit, the left bower counting as a trump (E2)
+        policies = {suit: FollowSuit(trick_order(deck, suit)) for suit in Suit}
+        super().__init__(options, SEATING, PROJECTION, deck, deal=DEAL, policies=policies)
         self.deck: tuple[Card, ...] = self.pack
         """The pack, in index order (E2)."""
-        self._policies = {suit: FollowSuit(trick_order(self.deck, suit)) for suit in Suit}
-        self._plays = {card: Play(card=card) for card in self.deck}
         self._discards = {card: Discard(card=card) for card in self.deck}
         self._calls = {suit: Call(suit=suit) for suit in Suit}
         self._all_calls = tuple(self._calls.values())
@@ -128,28 +105,15 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
-        self._determinizers = LastView(partial(_determinize.determinizer, self))
         self.phase_rules = {
-            Phase.DRAW_DEALER: self.draw_dealer,
+            **self.kit_rules(),  # the draw, the play (E7) and the end
             Phase.DEAL: self._deal,
             Phase.BID_FIRST: self._bid,
             Phase.BID_SECOND: self._bid,
-            Phase.JOKER_CALL: self._joker_call,
+            Phase.JOKER_CALL: self._bid,
             Phase.DISCARD: self._discard,
             Phase.ALONE: self._declare,
-            Phase.PLAY: self._play,
-            Phase.OVER: self.game_over,
         }
-
-    # -- the rules of the table -------------------------------------------------------------
-
-    def trick_order(self, trump: Suit) -> TrickOrder:
-        """Effective suits and card strengths with ``trump`` as trump (E2)."""
-        return self._policies[trump].order
-
-    def follow_policy(self, trump: Suit) -> FollowSuit:
-        """Follow suit with ``trump`` as trump, the left bower counting as a trump (E7)."""
-        return self._policies[trump]
 
     # -- the protocol ----------------------------------------------------------------------
 
@@ -161,25 +125,13 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             return EuchreState(phase=Phase.DRAW_DEALER)
         return EuchreState(phase=Phase.DEAL, dealer=first)
 
-    def actor(self, state: EuchreState) -> Actor:
-        """The seat to act, :data:`~trickcore.CHANCE` for the draw and the shuffle, ``None``
-        once the game is over."""
-        phase = state.phase
-        if phase is Phase.PLAY:
-            return state.turn
-        if phase is Phase.OVER:
-            return None
-        if phase is Phase.DEAL or phase is Phase.DRAW_DEALER:
-            return CHANCE
-        return state.turn
-
     def legal_actions(self, state: EuchreState) -> tuple[EuchreAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
-        if phase is Phase.PLAY:  # E7
+        if phase is Phase.PLAY:  # E7 (the kit's legal_plays, written out: the hot path)
             assert state.trump is not None
-            policy = self._policies[state.trump]
-            return policy.legal_plays(state.hands[state.turn], state.trick, self._plays)
+            policy = self.policies[state.trump]
+            return policy.legal_plays(state.hands[state.turn], state.trick, self.plays)
         if phase is Phase.BID_FIRST:
             return (_PASS, _ORDER_UP)
         if phase is Phase.ALONE:
@@ -194,21 +146,13 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             return tuple(map(self._discards.__getitem__, state.hands[state.turn]))
         if phase is Phase.JOKER_CALL:
             return self._all_calls
-        if phase is Phase.DRAW_DEALER:
-            return self.dealer_draws
-        return ()
+        return super().legal_actions(state)  # the draw for the first dealer; no shuffle
 
-    def outcome(self, state: EuchreState) -> Outcome:
-        """Points per side; over when a side reached the target, or after one hand with
-        ``single_hand`` (a thrown-in hand is then a draw)."""
-        over = state.phase is Phase.OVER
-        return Outcome.settle(SEATING.sides, state.scores, finished=over, winner=state.winner)
-
-    def determinize(self, view: EuchreView, rng: Rng) -> EuchreState:
-        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng,
-        uniformly among the deals consistent with the view. Drawing again from the same view
-        object reuses what was prepared from it (:class:`~trickcore.kit.hidden.LastView`)."""
-        return self._determinizers(view)(rng)
+    def determinizer(self, view: EuchreView) -> Callable[[Rng], EuchreState]:
+        """How ``determinize`` draws full states agreeing with everything ``view`` shows:
+        hidden cards drawn uniformly among the deals consistent with the view, the dealer's
+        taken up-card and discard included (:mod:`trickcore_euchre.determinize`)."""
+        return _determinize.determinizer(self, view)
 
     def view_encoding(self) -> ViewLayout[EuchreView]:
         """This game's views as fixed-length vectors in ``[0, 1]``, for learning libraries
@@ -222,10 +166,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         played on lists: the same end as the public API's playout from the same stream."""
         return _playout.random_playout(self, state, rng, until_chance=until_chance)
 
-    def score_hand(self, state: EuchreState) -> EuchreState:
-        """E8: score a hand whose five tricks are in ``state`` (for :meth:`random_playout`)."""
-        return self._score_hand(state, None)
-
     def problems(self, state: EuchreState) -> list[str]:
         """What stops a game from reaching ``state`` (``validate`` raises them)."""
         return _validate.problems(self, state)
@@ -233,21 +173,15 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     # -- the transition --------------------------------------------------------------------
 
     def _bid(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
+        """A pass or an order-up in the first round, a pass or a suit named in the second
+        (E4); a suit named by the dealer over a turned-up joker (E5)."""
+        phase = state.phase
         match action:
-            case Pass():
+            case Pass() if phase is not Phase.JOKER_CALL:
                 return self._pass(state, action, log)
-            case OrderUp() if state.phase is Phase.BID_FIRST:
+            case OrderUp() if phase is Phase.BID_FIRST:
                 return self._order_up(state, log)
-            case Call() if state.phase is Phase.BID_SECOND:
-                return self._call(state, action, log)
-            case _:
-                raise self.illegal(state, action)
-
-    def _joker_call(
-        self, state: EuchreState, action: EuchreAction, log: EventLog | None
-    ) -> EuchreState:
-        match action:
-            case Call():
+            case Call() if phase is not Phase.BID_FIRST:
                 return self._call(state, action, log)
             case _:
                 raise self.illegal(state, action)
@@ -255,25 +189,19 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     # -- the deal (E3) ---------------------------------------------------------------------
 
     def _deal(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
-        """E3: one card at a time from the dealer's left; the 21st card is the up-card."""
-        match action:
-            case Shuffle():
-                order = self.shuffled_pack(state, action)
-            case _:
-                raise self.illegal(state, action)
-        dealer = state.dealer
+        """E3: one card at a time from the dealer's left; the 21st card is the up-card. Over a
+        turned-up joker the dealer does not see their hand until they name trump (E5)."""
+        dealer, hand_number = state.dealer, state.hand_number + 1
         assert dealer is not None
-        dealt = DEAL.deal(order, dealer)
+
+        def shown(dealt: Dealt, seat: int) -> bool:
+            return dealt.kick[0] is not Card.JOKER or seat != dealer
+
+        dealt = self.deal_shuffle(state, action, dealer, hand_number, log, shown=shown)
         (up_card,) = dealt.kick
         joker_up = up_card is Card.JOKER
-        hand_number = state.hand_number + 1
         if log is not None:
-            viewer = log.viewer
-            hand = (
-                None if viewer is None or (joker_up and viewer == dealer) else dealt.hands[viewer]
-            )
-            log.add(Dealt(hand_number=hand_number, dealer=dealer, hand=hand))
-            log.add(CardTurnedUp(card=up_card))
+            log.add(ev.CardTurnedUp(card=up_card))
         return EuchreState(
             phase=Phase.JOKER_CALL if joker_up else Phase.BID_FIRST,
             dealer=dealer,
@@ -295,13 +223,13 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         if not first_round and self._options.stick_the_dealer and seat == dealer:
             raise self.illegal(state, action, "stick the dealer: the dealer must name trump")
         if log is not None:
-            log.add(Passed(seat=seat, round=1 if first_round else 2))
+            log.add(ev.Passed(seat=seat, round=1 if first_round else 2))
         auction = (*state.auction, _PASSES[seat])
         if seat != dealer:
             return replace(state, auction=auction, turn=SEATING.next(seat))
         if first_round:  # all four passed: the up-card is turned down
             if log is not None:
-                log.add(UpCardTurnedDown(card=state.up_card))
+                log.add(ev.UpCardTurnedDown(card=state.up_card))
             return replace(
                 state, phase=Phase.BID_SECOND, auction=auction, turn=SEATING.next(dealer)
             )
@@ -311,7 +239,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         seat, dealer, up_card = state.turn, state.dealer, state.up_card
         assert dealer is not None and up_card is not None and up_card.suit is not None
         if log is not None:
-            log.add(OrderedUp(seat=seat, suit=up_card.suit, dealer=dealer, up_card=up_card))
+            log.add(ev.OrderedUp(seat=seat, suit=up_card.suit, dealer=dealer, up_card=up_card))
         bid = Bid(seat=seat, kind="order_up", suit=up_card.suit)
         return self._dealer_takes_up_card(state, up_card.suit, seat, bid)
 
@@ -323,12 +251,12 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             after = self._dealer_takes_up_card(state, suit, seat, bid)
             if log is not None:
                 hand = log.own(seat, after.hands[seat])
-                log.add(TrumpCalled(seat=seat, suit=suit, joker_up=True, hand=hand))
+                log.add(ev.TrumpCalled(seat=seat, suit=suit, joker_up=True, hand=hand))
             return after
         if suit is state.up_card.suit:
             raise self.illegal(state, action, "the turned-down suit may not be named")
         if log is not None:
-            log.add(TrumpCalled(seat=seat, suit=suit))
+            log.add(ev.TrumpCalled(seat=seat, suit=suit))
         return self._start_alone(state, log, auction=(*state.auction, bid), trump=suit, maker=seat)
 
     def _dealer_takes_up_card(
@@ -336,8 +264,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     ) -> EuchreState:
         dealer = state.dealer
         assert dealer is not None and state.up_card is not None
-        hands = list(state.hands)
-        hands[dealer] = (*hands[dealer], state.up_card)
+        hands = give(state.hands, dealer, (state.up_card,))
         return replace(
             state,
             phase=Phase.DISCARD,
@@ -345,7 +272,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             trump=trump,
             maker=maker,
             picked_up=True,
-            hands=tuple(hands),
+            hands=hands,
             turn=dealer,
         )
 
@@ -360,7 +287,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             case _:
                 raise self.illegal(state, action)
         if log is not None:
-            log.add(Discarded(seat=dealer, card=log.own(dealer, card)))
+            log.add(ev.Discarded(seat=dealer, card=log.own(dealer, card)))
         return self._start_alone(state, log, hands=take(state.hands, dealer, card), discard=card)
 
     def _throw_in(self, state: EuchreState, log: EventLog | None) -> EuchreState:
@@ -368,21 +295,32 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         dealer = state.dealer
         assert dealer is not None
         result = HandResult(hand_number=state.hand_number, dealer=dealer, thrown_in=True)
+        over = self._options.single_hand
         if log is not None:
-            log.add(HandThrownIn(dealer=dealer))
-            log.add(HandOver(hand_number=state.hand_number, tricks=(0, 0), scores=state.scores))
-        if self._options.single_hand:
-            if log is not None:
-                log.add(GameOver(winner=None, scores=state.scores))
-            return replace(state, phase=Phase.OVER, turn=0, last_hand=result, winner=None)
-        return self._next_deal(state, result)
+            log.add(ev.HandThrownIn(dealer=dealer))
+        number, scores = state.hand_number, state.scores
+        tell_hand_over(log, hand_number=number, tricks=(0, 0), scores=scores, over=over)
+        return self._after_hand(state, result, scores, over=over, winner=None)
 
-    def _next_deal(self, state: EuchreState, result: HandResult) -> EuchreState:
+    def _after_hand(
+        self,
+        state: EuchreState,
+        result: HandResult,
+        scores: tuple[int, int],
+        *,
+        over: bool,
+        winner: int | None,
+    ) -> EuchreState:
+        """The end of the game (E1, E9), or the next deal, by the player to the left (E3)."""
+        if over:
+            return replace(
+                state, phase=Phase.OVER, turn=0, scores=scores, last_hand=result, winner=winner
+            )
         assert state.dealer is not None
         return EuchreState(
             phase=Phase.DEAL,
             dealer=SEATING.next(state.dealer),
-            scores=state.scores,
+            scores=scores,
             hand_number=state.hand_number,
             last_hand=result,
         )
@@ -412,9 +350,9 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             partner = SEATING.partner(seat)
             rest = tuple(s for s in rest if s != partner)
             if log is not None:
-                log.add(WentAlone(seat=seat, partner=partner))
+                log.add(ev.WentAlone(seat=seat, partner=partner))
         elif log is not None:
-            log.add(WithPartnerDeclared(seat=seat))
+            log.add(ev.WithPartnerDeclared(seat=seat))
         declarations = (*state.declarations, Declaration(seat=seat, alone=alone))
         if not rest:
             return self._start_play(replace(state, declarations=declarations, pending=()), log)
@@ -434,43 +372,23 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         else:  # both sides alone: the lone defender leads
             leader = next(seat for seat in loners if not SEATING.same_side(seat, maker))
         if log is not None:
-            log.add(PlayBegins(trump=trump, maker=maker, leader=leader, sitting_out=sitting_out))
-        return replace(
-            state,
-            phase=Phase.PLAY,
-            sitting_out=sitting_out,
-            turn=leader,
-            trick_seats=SEATING.order(leader, skip=sitting_out),
-        )
+            log.add(ev.PlayBegins(trump=trump, maker=maker, leader=leader, sitting_out=sitting_out))
+        return self.lead(state, leader, sitting_out, sitting_out=sitting_out)
 
-    def _play(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:
-        if type(action) is not Play:  # a type test, not a match: this is the hot path
-            raise self.illegal(state, action)
-        card = action.card
-        seat = state.turn
-        trick = state.trick
-        hand = state.hands[seat]
-        if card not in hand:
-            raise self.illegal(state, action, f"seat {seat} does not hold {card}")
-        assert state.trump is not None
-        policy = self._policies[state.trump]
-        if trick and not policy.allows(hand, trick, card):  # E7 (the left bower is a trump)
-            raise self.illegal(state, action, policy.refusal(hand, trick, card))
-        if log is not None:
-            log.add(CardPlayed(seat=seat, card=card))
-        hands = take(state.hands, seat, card)
-        trick = (*trick, card)
-        seats = state.trick_seats
-        if len(trick) < len(seats):
-            return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
-        done = policy.finish(seats, trick)
-        winner = done.winner
-        tricks = (*state.tricks, done)
-        if log is not None:
-            log.add(TrickWon(seat=winner, number=len(tricks), cards=trick))
-        won = state.tricks_won
-        won = (won[0] + 1, won[1]) if SEATING.side(winner) == 0 else (won[0], won[1] + 1)
-        if len(tricks) < TRICKS:
+    def trick_won(
+        self,
+        state: EuchreState,
+        hands: tuple[tuple[Card, ...], ...],
+        tricks: tuple[Trick, ...],
+        log: EventLog | None,
+    ) -> EuchreState:
+        """E7: after each card the kit's ``play`` rule; after a trick, the trick counts for
+        its winner's side, and the winner leads the next one (a partner sitting out is
+        skipped) or, after the fifth, the hand is scored (E8)."""
+        winner = tricks[-1].winner
+        won = add_points(state.tricks_won, SEATING.side(winner), 1)
+        if hands[winner]:
+            seats = SEATING.order(winner, skip=state.sitting_out)
             return replace(
                 state,
                 hands=hands,
@@ -478,12 +396,10 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
                 tricks=tricks,
                 tricks_won=won,
                 turn=winner,
-                trick_seats=SEATING.order(winner, skip=state.sitting_out),
+                trick_seats=seats,
             )
-        return self._score_hand(
-            replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won),
-            log,
-        )
+        end = replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won)
+        return self.score_hand(end, log)
 
     # -- scoring (E8) and the end of the game (E1, E9) --------------------------------------
 
@@ -506,17 +422,15 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             return defenders, 4, "a lone defender euchres the makers"
         return defenders, 2, "the makers are euchred"
 
-    def _score_hand(self, state: EuchreState, log: EventLog | None) -> EuchreState:
+    def score_hand(self, state: EuchreState, log: EventLog | None = None) -> EuchreState:
+        """E8: score a hand whose five tricks are in ``state``, telling ``log`` (if any); the
+        end of the game or the next deal follows (also for :meth:`random_playout`)."""
         maker, dealer = state.maker, state.dealer
         assert maker is not None and dealer is not None
         makers = SEATING.side(maker)
         loners = tuple(d.seat for d in state.declarations if d.alone)
         side, points, reason = self.hand_score(makers, loners, state.tricks_won)
-        scores = (
-            (state.scores[0] + points, state.scores[1])
-            if side == 0
-            else (state.scores[0], state.scores[1] + points)
-        )
+        scores = add_points(state.scores, side, points)
         result = HandResult(
             hand_number=state.hand_number,
             dealer=dealer,
@@ -529,15 +443,14 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         )
         over = self._options.single_hand or scores[side] >= self._options.target
         if log is not None:
-            log.add(PointsScored(side=side, points=points, reason=reason, rule="E8", scores=scores))
-            log.add(HandOver(hand_number=state.hand_number, tricks=state.tricks_won, scores=scores))
-            if over:
-                log.add(GameOver(winner=side, scores=scores))
-        if over:
-            return replace(
-                state, phase=Phase.OVER, turn=0, scores=scores, last_hand=result, winner=side
+            log.add(
+                ev.PointsScored(side=side, points=points, reason=reason, rule="E8", scores=scores)
             )
-        return self._next_deal(replace(state, scores=scores), result)
+        number, tricks = state.hand_number, state.tricks_won
+        tell_hand_over(
+            log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=side
+        )
+        return self._after_hand(state, result, scores, over=over, winner=side)
 
 
 if TYPE_CHECKING:  # mypy proves that Euchre satisfies the Game protocol

@@ -10,18 +10,20 @@ A game plugin imports its pieces from here and is left with its rule book's diff
 * :mod:`trickcore.kit.hidden` — a state's public and hidden parts: views and determinization;
 * :mod:`trickcore.kit.events` — the generic events and the log transitions write them to;
 * :mod:`trickcore.kit.options` — option metadata (descriptions, bounds, allowed values);
+* :mod:`trickcore.kit.scoring` — numbers per side: points added to a side, the side in the lead;
 * :mod:`trickcore.kit.validation` — helpers for ``validate``: cards, seats and tricks of a
   decoded state, and replaying its hand;
 * :mod:`trickcore.kit.base` — :class:`~trickcore.kit.base.TrickGame`, the protocol methods every
-  game on the kit shares.
+  game on the kit shares, and the defaults for a state in the kit's layout (who acts, the legal
+  plays, the play of a trick, the outcome, ``determinize``).
 
 Everything a game usually needs is importable from here at once:
 ``from trickcore.kit import Seating, DealSchedule, FollowSuit, TrickGame, events``.
 """
 
-from trickcore.kit import events, validation
+from trickcore.kit import events, scoring, validation
 from trickcore.kit.base import TrickGame
-from trickcore.kit.deal import DealSchedule, take
+from trickcore.kit.deal import DealSchedule, give, take
 from trickcore.kit.events import EventLog
 from trickcore.kit.hidden import (
     Computed,
@@ -33,6 +35,7 @@ from trickcore.kit.hidden import (
     deal_hidden,
     unseen_cards,
 )
+from trickcore.kit.scoring import add_points, top_side
 from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import (
     FollowOrTrump,
@@ -60,12 +63,16 @@ __all__ = [
     "Trick",
     "TrickGame",
     "TrickOrder",
+    "add_points",
     "cards_seen",
     "deal_hidden",
     "events",
+    "give",
     "hand_plays",
     "revealed_voids",
+    "scoring",
     "take",
+    "top_side",
     "tricks_by_side",
     "unseen_cards",
     "validation",

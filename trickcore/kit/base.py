@@ -27,7 +27,30 @@ that the base provides:
   :meth:`TrickGame.replay_problems` plays the hand again).
 
 The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``outcome``,
-``determinize``) is the game's own.
+``determinize``) is the game's own, unless its state is in the kit's layout.
+
+The kit's layout
+----------------
+
+Most trick-taking states look alike: a ``phase``, the ``dealer``, ``scores`` (one per side),
+``hands`` (one per seat, hidden), the seat whose ``turn`` it is, the order of play of the trick
+in progress (``trick_seats``, the leader first), its cards so far (``trick``), the hand's
+finished ``tricks``, the ``trump`` (when the game has :attr:`TrickGame.policies` by trump) and
+the ``winner`` once the game is over. A game whose state has these fields declares its
+:attr:`TrickGame.play_phase` (and :attr:`TrickGame.over_phase`,
+:attr:`TrickGame.chance_phases`, :attr:`TrickGame.draw_phase`, :attr:`TrickGame.play_type`), and
+gets from the base:
+
+* ``actor``: nobody once over, chance in the chance phases, else the seat whose turn it is;
+* ``legal_actions``: the draws for the first dealer, or the legal plays
+  (:meth:`TrickGame.legal_plays`);
+* :meth:`TrickGame.play`, the rule of the play phase: a card checked and played, the trick
+  finished when complete, then :meth:`TrickGame.trick_won` (the winner leads the next trick, or
+  the hand ends: the game's :meth:`TrickGame.end_hand`); :meth:`TrickGame.lead` starts the play;
+* ``outcome`` from ``scores``, the over phase and ``winner``;
+* ``determinize`` (:meth:`TrickGame.determinizer`): the unseen cards dealt to the other hands and
+  a stock, honouring the voids the tricks revealed;
+* :meth:`TrickGame.hand_problems` for ``validate``: a hand of a deal and tricks, played again.
 """
 
 from __future__ import annotations
@@ -37,7 +60,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
 
-from trickcore.cards import Card
+from trickcore.cards import Card, Suit
 from trickcore.errors import IllegalActionError, InvalidStateError
 from trickcore.game import (
     CHANCE,
@@ -45,6 +68,7 @@ from trickcore.game import (
     Direction,
     DrawDealer,
     Event,
+    Outcome,
     Seat,
     Shuffle,
     action_text,
@@ -52,10 +76,16 @@ from trickcore.game import (
 from trickcore.kit import events
 from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
 from trickcore.kit.events import EventLog, GenericEvent
-from trickcore.kit.hidden import Projection
+from trickcore.kit.hidden import LastView, Projection
 from trickcore.kit.seating import Seating
-from trickcore.kit.tricks import FollowSuit, Trick
-from trickcore.kit.validation import differences, replay
+from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder, hand_plays, revealed_voids
+from trickcore.kit.validation import (
+    dealt_cards,
+    differences,
+    replay,
+    seat_problems,
+    trick_problems,
+)
 from trickcore.rng import Rng
 from trickcore.typecheck import struct_classes, type_check, type_problem
 
@@ -85,6 +115,19 @@ class TrickGame(Generic[S, A, V, Opt]):
     """The game's event union; the kit's generic events unless the game adds its own."""
     deal_phase: ClassVar[Any] = None
     """The phase that follows the draw for the first dealer (:meth:`draw_dealer`)."""
+    draw_phase: ClassVar[Any] = None
+    """The phase in which chance draws the first dealer (the kit's layout: the default
+    ``legal_actions`` lists :attr:`dealer_draws` in it)."""
+    play_phase: ClassVar[Any] = None
+    """The phase in which cards are played to tricks. Declaring it says that the game's state is
+    in the kit's layout (see the module text) and turns on the defaults built on it."""
+    over_phase: ClassVar[Any] = None
+    """The phase once the game is over (the kit's layout: nobody acts)."""
+    chance_phases: ClassVar[frozenset[Any]] = frozenset()
+    """The phases in which chance acts (the kit's layout)."""
+    play_type: ClassVar[Any] = None
+    """The game's action that plays a card, a struct with a ``card`` field (the kit's layout:
+    :meth:`play` takes it, :attr:`plays` holds one per card)."""
 
     def __init__(
         self,
@@ -94,6 +137,8 @@ class TrickGame(Generic[S, A, V, Opt]):
         pack: Sequence[Card],
         *,
         deal: DealSchedule | None = None,
+        policy: FollowSuit | None = None,
+        policies: Mapping[Suit, FollowSuit] | None = None,
     ) -> None:
         self._options = options
         self.seating: Seating = seating
@@ -119,6 +164,19 @@ class TrickGame(Generic[S, A, V, Opt]):
         """The rule of each phase, for a game whose transition is one rule per phase (set in
         its ``__init__``; :meth:`transition` and :meth:`apply` then run the state's phase's
         rule). :meth:`draw_dealer` and :meth:`game_over` are two such rules."""
+        self.policy: FollowSuit | None = policy
+        """The follow policy of every trick, for a game whose card order never changes (no
+        trumps, or a fixed trump); otherwise ``None`` and :attr:`policies` says."""
+        self.policies: Mapping[Suit, FollowSuit] = dict(policies or {})
+        """The follow policy for each trump suit, for a game whose trump changes by hand."""
+        self.plays: Mapping[Card, A] = (
+            {card: self.play_type(card=card) for card in self.pack}
+            if self.play_type is not None
+            else {}
+        )
+        """One :attr:`play_type` action per card of the pack, shared: legal plays are picked
+        from it."""
+        self._last_view: LastView[V, Callable[[Rng], S]] = LastView(self.determinizer)
 
     @property
     def options(self) -> Opt:
@@ -139,6 +197,22 @@ class TrickGame(Generic[S, A, V, Opt]):
         """The side ``seat`` belongs to."""
         return self.seating.side(seat)
 
+    def follow_policy(self, trump: Suit) -> FollowSuit:
+        """The follow policy of a trick with ``trump`` as trump: the game's one :attr:`policy`,
+        or its policy for that suit (:attr:`policies`)."""
+        return self._policy(trump)
+
+    def trick_order(self, trump: Suit) -> TrickOrder:
+        """Effective suits and card strengths with ``trump`` as trump (:meth:`follow_policy`)."""
+        return self._policy(trump).order
+
+    def _policy(self, trump: Suit | None) -> FollowSuit:
+        if self.policy is not None:
+            return self.policy
+        if trump is None:
+            raise ValueError(f"{self.name} has a follow policy per trump suit, and no trump")
+        return self.policies[trump]
+
     def transition(self, state: S, action: A, log: EventLog | None) -> S:
         """The state after ``action``, writing what happens to ``log`` when there is one; raise
         :meth:`illegal` for an action that is not legal. The game's rules: a game writes it, or
@@ -149,12 +223,89 @@ class TrickGame(Generic[S, A, V, Opt]):
         return rules[state.phase](state, action, log)  # type: ignore[attr-defined]
 
     def actor(self, state: S) -> Actor:
-        """Who acts next (the game's own)."""
-        raise NotImplementedError
+        """Who acts next: in the kit's layout, nobody (``None``) in :attr:`over_phase`,
+        :data:`~trickcore.CHANCE` in the :attr:`chance_phases`, else the seat whose ``turn`` it
+        is. Otherwise the game's own."""
+        layout: Any = state
+        phase = layout.phase
+        if phase is not self.play_phase:  # the usual answer first: a seat playing a card
+            if self.play_phase is None:
+                raise NotImplementedError(f"{type(self).__name__} declares no play phase")
+            if phase is self.over_phase:
+                return None
+            if phase in self.chance_phases:
+                return CHANCE
+        turn: Seat = layout.turn
+        return turn
 
     def legal_actions(self, state: S) -> tuple[A, ...]:
-        """The actor's legal actions (the game's own)."""
-        raise NotImplementedError
+        """The actor's legal actions: in the kit's layout, the draws for the first dealer in
+        :attr:`draw_phase`, the legal plays in :attr:`play_phase` (:meth:`legal_plays`), else
+        none (a shuffle cannot be listed). Otherwise the game's own."""
+        if self.play_phase is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no play phase")
+        phase = getattr(state, "phase")  # noqa: B009 - mypy knows no field of a generic state
+        if phase is self.play_phase:
+            return self.legal_plays(state)
+        if phase is self.draw_phase:
+            return cast(tuple[A, ...], self.dealer_draws)
+        return ()
+
+    def legal_plays(self, state: S) -> tuple[A, ...]:
+        """The plays (:attr:`plays`) of the cards the seat whose ``turn`` it is may play to the
+        ``trick`` under the follow policy for the ``trump`` (the kit's layout)."""
+        layout: Any = state
+        policy = self.policy
+        if policy is None:
+            policy = self.policies[layout.trump]
+        return policy.legal_plays(layout.hands[layout.turn], layout.trick, self.plays)
+
+    def outcome(self, state: S) -> Outcome:
+        """Scores per side, over in :attr:`over_phase`, won by the state's ``winner`` (``None``
+        once over: a draw), with the per-seat returns of :meth:`~trickcore.Outcome.settle`: in
+        the kit's layout, where ``scores`` has one entry per side."""
+        layout: Any = state
+        over = layout.phase is self.over_phase
+        return Outcome.settle(self.sides, layout.scores, finished=over, winner=layout.winner)
+
+    def determinize(self, view: V, rng: Rng) -> S:
+        """A full state agreeing with everything ``view`` shows, its hidden cards drawn from
+        ``rng`` (:meth:`determinizer`; a search bot draws many states from one view, so what
+        depends on the view only is prepared once per view object)."""
+        return self._last_view(view)(rng)
+
+    def determinizer(self, view: V) -> Callable[[Rng], S]:
+        """How :meth:`determinize` draws states for ``view``, in the kit's layout with the hands
+        and at most one secret field (a stock) hidden: before a deal (:attr:`draw_phase`,
+        :attr:`deal_phase`) every hidden part is empty; afterwards the cards the view does not
+        show are dealt at random to the other hands and the secret field
+        (:meth:`secret_sizes`), never giving a seat a suit it showed out of (the voids its
+        tricks revealed under the follow policy), uniformly among such deals
+        (:meth:`Projection.unseen_dealer`)."""
+        shown: Any = view
+        projection = self.projection
+        if shown.phase is self.draw_phase or shown.phase is self.deal_phase:
+            empty = {part.field: ((),) * self.seats for part in projection.per_seat}
+            before_deal = projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
+            return lambda rng: before_deal
+        policy = self._policy(getattr(view, "trump", None))
+        plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
+        voids = revealed_voids(policy, plays, self.seats)
+        secret, suit_of = self.secret_sizes(view), policy.order.suit_of
+        return projection.unseen_dealer(
+            view, self.pack, secret=secret, voids=voids, suit_of=suit_of
+        )
+
+    def secret_sizes(self, view: V) -> dict[str, int]:
+        """How many cards each secret field of the state holds in a state ``view`` may show,
+        for :meth:`determinizer`: by default the one secret field is the stock, what the deal
+        schedule leaves of the pack."""
+        secret = self.projection.secret
+        if not secret:
+            return {}
+        if len(secret) > 1 or self.deal is None:
+            raise TypeError(f"{type(self).__name__} must say how many cards its secrets hold")
+        return {secret[0]: len(self.pack) - self.deal.size}
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; an illegal action raises
@@ -189,6 +340,17 @@ class TrickGame(Generic[S, A, V, Opt]):
                 return msgspec.structs.replace(state, phase=self.deal_phase, dealer=seat)
             case _:
                 raise self.illegal(state, action)
+
+    def kit_rules(self) -> dict[Any, Rule[S, A]]:
+        """The rules the kit writes, by the phases the game declares, for its
+        :attr:`phase_rules`: :meth:`draw_dealer` in :attr:`draw_phase`, :meth:`play` in
+        :attr:`play_phase` and :meth:`game_over` in :attr:`over_phase`."""
+        rules = {
+            self.draw_phase: self.draw_dealer,
+            self.play_phase: self.play,
+            self.over_phase: self.game_over,
+        }
+        return {phase: rule for phase, rule in rules.items() if phase is not None}
 
     def game_over(self, state: S, action: A, log: EventLog | None) -> S:
         """The rule of the phase after the end of the game: every action is :meth:`illegal`."""
@@ -230,11 +392,14 @@ class TrickGame(Generic[S, A, V, Opt]):
         return Shuffle(order=rng.shuffled(self.pack if cards is None else cards))
 
     def shuffled_pack(
-        self, state: S, action: Shuffle, cards: Sequence[Card] | None = None
+        self, state: S, action: object, cards: Sequence[Card] | None = None
     ) -> tuple[Card, ...]:
         """The order of a supplied shuffle, if it holds the pack's cards (or, given, ``cards``:
         a pile) once each; otherwise :meth:`illegal` names what is missing, doubled or
-        foreign."""
+        foreign. An ``action`` that is no :class:`~trickcore.Shuffle` is :meth:`illegal` too,
+        so that the rule of a phase in which chance shuffles needs no test of its own."""
+        if not isinstance(action, Shuffle):
+            raise self.illegal(state, action)
         order = action.order
         if cards is None:
             expected, listed = self._pack_set, self.pack
@@ -254,16 +419,26 @@ class TrickGame(Generic[S, A, V, Opt]):
         return rng.choice(listed) if listed else cast(A, self.shuffle(rng))
 
     def deal_shuffle(
-        self, state: S, action: Shuffle, dealer: Seat, hand_number: int, log: EventLog | None
+        self,
+        state: S,
+        action: object,
+        dealer: Seat,
+        hand_number: int,
+        log: EventLog | None,
+        *,
+        shown: Callable[[Dealt, Seat], bool] | None = None,
     ) -> Dealt:
         """Deal a supplied shuffle (checked by :meth:`shuffled_pack`) by the game's schedule,
         :attr:`deal`, and tell ``log`` each seat's own hand (:class:`~trickcore.kit.events.Dealt`,
-        hand number ``hand_number``)."""
+        hand number ``hand_number``), unless ``shown(dealt, seat)`` says that the seat may not
+        see it yet (Euchre's dealer, over a turned-up joker: E5)."""
         if self.deal is None:
             raise TypeError(f"{type(self).__name__} declares no deal schedule")
         dealt = self.deal.deal(self.shuffled_pack(state, action), dealer)
         if log is not None:
-            own = log.own_entry(dealt.hands)
+            viewer, own = log.viewer, None
+            if viewer is not None and (shown is None or shown(dealt, viewer)):
+                own = dealt.hands[viewer]
             log.add(events.Dealt(hand_number=hand_number, dealer=dealer, hand=own))
         return dealt
 
@@ -332,6 +507,97 @@ class TrickGame(Generic[S, A, V, Opt]):
         if len(trick) < len(seats):
             return hands, trick, None
         return hands, (), self.finish_trick(policy, seats, trick, finished + 1, log)
+
+    def play(self, state: S, action: A, log: EventLog | None) -> S:
+        """The rule of :attr:`play_phase` in the kit's layout. ``action`` must be a
+        :attr:`play_type` of a card that the seat whose ``turn`` it is holds and the follow
+        policy allows (otherwise :meth:`illegal`); the card leaves the hand for the ``trick``
+        and the next seat of ``trick_seats`` is to play, or the trick is finished and
+        :meth:`trick_won` goes on. ``log`` is told :class:`~trickcore.kit.events.CardPlayed`
+        and :class:`~trickcore.kit.events.TrickWon`. Every card played goes through it: it is
+        written out, without a call it can spare."""
+        if type(action) is not self.play_type:
+            raise self.illegal(state, action)
+        layout: Any = state
+        played: Any = action
+        card = played.card
+        seat = layout.turn
+        trick = layout.trick
+        hand = layout.hands[seat]
+        if card not in hand:
+            raise self.illegal(state, action, f"seat {seat} does not hold {card}")
+        policy = self.policy
+        if policy is None:
+            policy = self.policies[layout.trump]
+        if trick and not policy.allows(hand, trick, card):
+            raise self.illegal(state, action, policy.refusal(hand, trick, card))
+        if log is not None:
+            log.add(events.CardPlayed(seat=seat, card=card))
+        hands = take(layout.hands, seat, card)
+        trick = (*trick, card)
+        seats = layout.trick_seats
+        if len(trick) < len(seats):
+            return msgspec.structs.replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
+        done = policy.finish(seats, trick)
+        tricks = (*layout.tricks, done)
+        if log is not None:
+            log.add(events.TrickWon(seat=done.winner, number=len(tricks), cards=trick))
+        return self.trick_won(state, hands, tricks, log)
+
+    def trick_won(
+        self,
+        state: S,
+        hands: tuple[tuple[Card, ...], ...],
+        tricks: tuple[Trick, ...],
+        log: EventLog | None,
+    ) -> S:
+        """What follows the last card of a trick (:meth:`play`): ``hands`` are the hands after
+        it and ``tricks`` the hand's finished tricks, the new one last. The winner leads the
+        next trick while their hand holds cards (every seat of a trick plays to each one);
+        otherwise the hand is over, and :meth:`end_hand` takes the state with the hands, the
+        tricks and no trick in progress. A game that counts something per trick overrides it."""
+        winner = tricks[-1].winner
+        if hands[winner]:
+            order = self.seating.order(winner)
+            return msgspec.structs.replace(
+                state, hands=hands, trick=(), tricks=tricks, turn=winner, trick_seats=order
+            )
+        end = msgspec.structs.replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks)
+        return self.end_hand(end, log)
+
+    def end_hand(self, state: S, log: EventLog | None) -> S:
+        """The state after the last trick of a hand (:meth:`trick_won`): the game's scoring."""
+        raise NotImplementedError(f"{type(self).__name__} does not end a hand")
+
+    def lead(self, state: S, leader: Seat, skip: tuple[Seat, ...] = (), **changes: Any) -> S:
+        """``state`` in :attr:`play_phase`, with ``changes``, and ``leader`` to lead the first
+        trick, which every seat plays from the leader on but those in ``skip`` (a partner
+        sitting out)."""
+        order = self.seating.order(leader, skip)
+        return msgspec.structs.replace(
+            state, phase=self.play_phase, turn=leader, trick_seats=order, **changes
+        )
+
+    def hand_problems(self, state: S, start: S) -> list[str]:
+        """For ``validate`` in the kit's layout, when a hand is a deal and its tricks and
+        nothing else: what stops ``start`` (the state before the hand's deal, which the game
+        works out) from leading to ``state``. The seats and the tricks are checked first
+        (:func:`~trickcore.kit.validation.seat_problems`,
+        :func:`~trickcore.kit.validation.trick_problems`); then the hand is played again
+        (:meth:`replay_problems`) from the deal its hands, tricks and secret fields imply."""
+        layout: Any = state
+        dealer = layout.dealer
+        found = seat_problems(
+            self.seating, dealer=dealer, turn=layout.turn, trick_seats=layout.trick_seats
+        )
+        found += trick_problems(self.seating, layout.tricks)
+        if found or dealer is None:
+            return found or ["no dealer during a hand"]
+        plays = hand_plays(layout.tricks, layout.trick_seats, layout.trick)
+        dealt = dealt_cards(layout.hands, plays)
+        actions = [self.play_type(card=card) for _, cards in plays for card in cards]
+        stock = [card for name in self.projection.secret for card in getattr(state, name)]
+        return self.replay_problems(state, start, dealer, dealt, actions, stock=stock)
 
     def replay_problems(
         self,

@@ -30,7 +30,7 @@ from trickcore.cards import Card
 from trickcore.game import Seat
 from trickcore.kit.seating import Seating
 
-__all__ = ["DealSchedule", "Dealt", "shuffle_problem", "take"]
+__all__ = ["DealSchedule", "Dealt", "give", "shuffle_problem", "take"]
 
 
 class Dealt(NamedTuple):
@@ -188,6 +188,14 @@ def take(
     hand = hands[seat]
     position = hand.index(card)
     return (*hands[:seat], hand[:position] + hand[position + 1 :], *hands[seat + 1 :])
+
+
+def give(
+    hands: tuple[tuple[Card, ...], ...], seat: Seat, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``hands`` with ``cards`` added at the end of ``seat``'s hand (an up-card taken, cards
+    handed over or dealt back); any tuple of per-seat card tuples will do (a pile per seat)."""
+    return (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :])
 
 
 def shuffle_problem(order: Sequence[Card], pack: Sequence[Card]) -> str:

@@ -30,13 +30,16 @@ __all__ = [
     "PointsScored",
     "TrickWon",
     "by_side",
+    "cards_text",
     "side_text",
+    "tell_hand_over",
 ]
 
 T = TypeVar("T")
 
 
-def _text(cards: tuple[Card, ...]) -> str:
+def cards_text(cards: tuple[Card, ...]) -> str:
+    """``"AS KH 9D"``: cards in their text form, in order, for an event's words."""
     return " ".join(str(card) for card in cards)
 
 
@@ -70,7 +73,7 @@ class Dealt(Event, frozen=True, tag="dealt"):
     hand: tuple[Card, ...] | None
 
     def __str__(self) -> str:
-        mine = f" Your hand: {_text(self.hand)}." if self.hand is not None else ""
+        mine = f" Your hand: {cards_text(self.hand)}." if self.hand is not None else ""
         return f"Hand {self.hand_number}: seat {self.dealer} deals.{mine}"
 
 
@@ -101,7 +104,7 @@ class TrickWon(Event, frozen=True, tag="trick_won"):
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return f"Seat {self.seat} wins trick {self.number} ({_text(self.cards)})."
+        return f"Seat {self.seat} wins trick {self.number} ({cards_text(self.cards)})."
 
 
 class PointsScored(Event, frozen=True, tag="points_scored"):
@@ -183,6 +186,25 @@ class EventLog:
         """The viewer's entry of a per-seat tuple (its hand of ``hands``); ``None`` for a
         spectator."""
         return None if self.viewer is None else entries[self.viewer]
+
+
+def tell_hand_over(
+    log: EventLog | None,
+    *,
+    hand_number: int,
+    tricks: tuple[int, ...],
+    scores: tuple[int, ...],
+    over: bool = False,
+    winner: int | None = None,
+) -> None:
+    """Tell ``log`` (when there is one) that hand ``hand_number`` is over (:class:`HandOver`,
+    with the ``tricks`` each side won and the ``scores``) and, when the game is ``over`` with
+    it, that ``winner`` won (:class:`GameOver`; ``None``: a draw)."""
+    if log is None:
+        return
+    log.add(HandOver(hand_number=hand_number, tricks=tricks, scores=scores))
+    if over:
+        log.add(GameOver(winner=winner, scores=scores))
 
 
 GenericEvent = (

@@ -14,34 +14,21 @@ The rule book, cited by section in the code:
 
 Everything is a frozen msgspec struct, so states, views and actions serialise to JSON and
 MessagePack as they are. The state is a public part plus two hidden parts, declared once in
-:data:`PROJECTION`: ``hands`` (each seen by its own seat) and ``stock`` (seen by nobody).
+:data:`PROJECTION`: ``hands`` (each seen by its own seat) and ``stock`` (seen by nobody). It is
+in the kit's layout (:mod:`trickcore.kit.base`), so the base class writes who acts, the legal
+actions, the play of each card and trick, the outcome and ``determinize``; the rest is here.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 from msgspec import Meta
 from msgspec.structs import replace
 
-from trickcore import (
-    CHANCE,
-    Action,
-    Actor,
-    Card,
-    Direction,
-    DrawDealer,
-    Options,
-    Outcome,
-    Rank,
-    Rng,
-    Seat,
-    Shuffle,
-    kit,
-)
+from trickcore import Action, Card, Direction, DrawDealer, Options, Rank, Seat, Shuffle, kit
 from trickcore.cards import standard_deck
 from trickcore.kit import events as ev
 
@@ -93,18 +80,24 @@ class Phase(enum.Enum):
 
 
 class HighCardState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A whole game: public fields, then the hidden ``hands`` and ``stock``."""
+    """A whole game, in the kit's layout: public fields, then the hidden ``hands`` and
+    ``stock``."""
 
     phase: Phase
     dealer: Seat | None = None
     scores: tuple[int, ...]
+    """Points per player (each player is a side of their own)."""
     hand_number: int = 0
-    leader: Seat = 0
-    """Who led the trick in progress (or leads the next one)."""
-    tricks: tuple[kit.Trick, ...] = ()
-    """The finished tricks of this hand."""
+    turn: Seat = 0
+    """The seat to play."""
+    trick_seats: tuple[Seat, ...] = ()
+    """The order of play in the trick in progress, the leader first."""
     trick: tuple[Card, ...] = ()
     """The cards played to the trick in progress."""
+    tricks: tuple[kit.Trick, ...] = ()
+    """The finished tricks of this hand."""
+    winner: Seat | None = None
+    """The winner once the game is over (``None``: a draw)."""
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...] = ()
     """The cards left undealt this hand."""
@@ -118,9 +111,11 @@ class HighCardView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     dealer: Seat | None
     scores: tuple[int, ...]
     hand_number: int
-    leader: Seat
-    tricks: tuple[kit.Trick, ...]
+    turn: Seat
+    trick_seats: tuple[Seat, ...]
     trick: tuple[Card, ...]
+    tricks: tuple[kit.Trick, ...]
+    winner: Seat | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
 
@@ -145,15 +140,19 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
     action_type: ClassVar[Any] = HighCardAction
     state_type: ClassVar[type[HighCardState]] = HighCardState
     view_type: ClassVar[type[HighCardView]] = HighCardView
+    play_type: ClassVar[type[Play]] = Play
+    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
+    deal_phase: ClassVar[Phase] = Phase.DEAL
+    play_phase: ClassVar[Phase] = Phase.PLAY
+    over_phase: ClassVar[Phase] = Phase.OVER
+    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
 
     def __init__(self, options: HighCardOptions | None = None) -> None:
         options = options if options is not None else HighCardOptions()
         seating = kit.Seating(options.players, self.direction)  # H1: each for themselves
         deal = kit.DealSchedule(seating, packets=(1,) * HAND_SIZE)  # H3
-        super().__init__(options, seating, PROJECTION, PACK, deal=deal)
-        self._determinizers = kit.LastView(self._determinizer)
-
-    # -- whose turn, and what they may do --------------------------------------------------
+        super().__init__(options, seating, PROJECTION, PACK, deal=deal, policy=POLICY)
+        self.phase_rules = {**self.kit_rules(), Phase.DEAL: self._deal}
 
     def initial_state(self) -> HighCardState:
         """Before the draw for the first dealer, or before the first deal (H3)."""
@@ -168,116 +167,46 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
             phase=phase, dealer=dealer, scores=scores, hand_number=hand_number, hands=hands
         )
 
-    def actor(self, state: HighCardState) -> Actor:
-        """Chance draws and deals; in play, the seat whose turn it is; ``None`` at the end."""
-        if state.phase is Phase.PLAY:
-            return self._to_play(state)
-        return None if state.phase is Phase.OVER else CHANCE
+    # -- the rules of each phase: apply and events both run them (kit.TrickGame) ------------
 
-    def _to_play(self, state: HighCardState) -> Seat:
-        return self.seating.order(state.leader)[len(state.trick)]
-
-    def legal_actions(self, state: HighCardState) -> tuple[HighCardAction, ...]:
-        """The actor's choices; ``()`` at a shuffle (it cannot be listed) and at the end."""
-        if state.phase is Phase.DRAW_DEALER:
-            return self.dealer_draws
-        if state.phase is not Phase.PLAY:
-            return ()
-        hand = state.hands[self._to_play(state)]
-        return tuple(Play(card=card) for card in POLICY.legal(hand, state.trick))
-
-    # -- the transition: apply and kit.events both run it (kit.TrickGame) ------------------------
-
-    def transition(
+    def _deal(
         self, state: HighCardState, action: HighCardAction, log: kit.EventLog | None
     ) -> HighCardState:
-        """The state after ``action``, telling ``log`` (if any) what happened (H3-H6)."""
-        match action:
-            case DrawDealer(seat=seat) if state.phase is Phase.DRAW_DEALER and seat < self.seats:
-                if log is not None:
-                    log.add(ev.DealerDrawn(seat=seat))
-                return replace(state, phase=Phase.DEAL, dealer=seat)
-            case Shuffle() if state.phase is Phase.DEAL and state.dealer is not None:
-                number = state.hand_number + 1
-                dealt = self.deal_shuffle(state, action, state.dealer, number, log)  # H3
-                leader = self.seating.next(state.dealer)  # H4
-                hands, stock = dealt.hands, dealt.stock
-                return replace(
-                    state,
-                    phase=Phase.PLAY,
-                    hand_number=number,
-                    leader=leader,
-                    hands=hands,
-                    stock=stock,
-                )
-            case Play(card=card) if state.phase is Phase.PLAY:
-                seat, trick = self._to_play(state), state.trick
-                hands = self.play_card(
-                    state,
-                    action,
-                    card,
-                    seat=seat,
-                    hands=state.hands,
-                    trick=trick,
-                    policy=POLICY,
-                    log=log,
-                )
-                return self._trick(replace(state, hands=hands, trick=(*trick, card)), log)
-            case _:
-                raise self.illegal(state, action)
+        """H3: three cards each, one at a time from the dealer's left, who leads (H4)."""
+        dealer, number = state.dealer, state.hand_number + 1
+        assert dealer is not None
+        dealt = self.deal_shuffle(state, action, dealer, number, log)
+        leader = self.seating.next(dealer)
+        return self.lead(state, leader, hand_number=number, hands=dealt.hands, stock=dealt.stock)
 
-    def _trick(self, state: HighCardState, log: kit.EventLog | None) -> HighCardState:
-        if len(state.trick) < self.seats:
-            return state
-        seats, number = self.seating.order(state.leader), len(state.tricks) + 1
-        done = self.finish_trick(POLICY, seats, state.trick, number, log)  # H4
-        side = self.seating.side(done.winner)
-        scores = tuple(score + (i == side) for i, score in enumerate(state.scores))  # H5
+    def trick_won(
+        self,
+        state: HighCardState,
+        hands: tuple[tuple[Card, ...], ...],
+        tricks: tuple[kit.Trick, ...],
+        log: kit.EventLog | None,
+    ) -> HighCardState:
+        """H5: the trick scores a point for its winner, who leads the next one (H4)."""
+        side = self.side_of(tricks[-1].winner)
+        scores = kit.add_points(state.scores, side, 1)
         if log is not None:
             log.add(ev.PointsScored(side=side, points=1, reason="trick", rule="H5", scores=scores))
-        tricks = (*state.tricks, done)
-        state = replace(state, leader=done.winner, tricks=tricks, trick=(), scores=scores)
-        return state if number < HAND_SIZE else self._end_hand(state, log)
+        return super().trick_won(replace(state, scores=scores), hands, tricks, log)
 
-    def _end_hand(self, state: HighCardState, log: kit.EventLog | None) -> HighCardState:
+    def end_hand(self, state: HighCardState, log: kit.EventLog | None) -> HighCardState:
+        """H6: the game ends at the target, won by the highest score; otherwise the deal
+        passes to the left (H3)."""
         assert state.dealer is not None
-        over = max(state.scores) >= self.options.target  # H6
-        if log is not None:
-            won = kit.tricks_by_side(self.seating, state.tricks)
-            log.add(ev.HandOver(hand_number=state.hand_number, tricks=won, scores=state.scores))
-            if over:
-                log.add(ev.GameOver(winner=self._winner(state.scores), scores=state.scores))
+        over = max(state.scores) >= self.options.target
+        winner = kit.top_side(state.scores) if over else None
+        number, scores = state.hand_number, state.scores
+        won = kit.tricks_by_side(self.seating, state.tricks)
+        ev.tell_hand_over(
+            log, hand_number=number, tricks=won, scores=scores, over=over, winner=winner
+        )
         if over:
-            return replace(state, phase=Phase.OVER)
-        dealer = self.seating.next(state.dealer)  # H3: the deal passes to the left
-        return self._before_deal(dealer, state.scores, state.hand_number)
-
-    def _winner(self, scores: tuple[int, ...]) -> int | None:
-        best = max(scores)
-        return scores.index(best) if scores.count(best) == 1 else None  # H6
-
-    # -- the result, and states for search bots --------------------------------------------
-
-    def outcome(self, state: HighCardState) -> Outcome:
-        """Points per player; over at the target, won by the highest score (H6)."""
-        over = state.phase is Phase.OVER
-        winner = self._winner(state.scores) if over else None
-        return Outcome.settle(self.sides, state.scores, finished=over, winner=winner)
-
-    def determinize(self, view: HighCardView, rng: Rng) -> HighCardState:
-        """A state agreeing with ``view``: the unseen cards dealt at random to the other hands
-        and the stock, never giving a player a suit they showed out of (H4). A search bot
-        draws many states from one view: the dealing is prepared once per view object."""
-        return self._determinizers(view)(rng)
-
-    def _determinizer(self, view: HighCardView) -> Callable[[Rng], HighCardState]:
-        if view.phase in (Phase.DRAW_DEALER, Phase.DEAL):
-            before_deal = PROJECTION.state(view, hands=((),) * self.seats, stock=())
-            return lambda rng: before_deal
-        plays = kit.hand_plays(view.tricks, self.seating.order(view.leader), view.trick)
-        voids = kit.revealed_voids(POLICY, plays, self.seats)
-        stock = len(PACK) - self.seats * HAND_SIZE
-        return PROJECTION.unseen_dealer(view, PACK, secret={"stock": stock}, voids=voids)
+            return replace(state, phase=Phase.OVER, winner=winner)
+        return self._before_deal(self.seating.next(state.dealer), scores, number)
 
     # -- checking a state from outside ----------------------------------------------------
 
@@ -286,21 +215,12 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
         checked, then the hand is played again from the deal its hands and tricks imply."""
         if len(state.scores) != self.seats or len(state.hands) != self.seats:
             return [f"scores and hands must have {self.seats} entries"]
-        if state.phase in (Phase.DRAW_DEALER, Phase.DEAL):
+        if state.phase in self.chance_phases:
             return self._before_deal_problems(state)
-        found = kit.validation.seat_problems(self.seating, dealer=state.dealer, leader=state.leader)
-        found += kit.validation.trick_problems(self.seating, state.tricks)
-        if found or state.dealer is None:
-            return found or ["no dealer during a hand"]
         won = kit.tricks_by_side(self.seating, state.tricks)
         before = tuple(score - w for score, w in zip(state.scores, won, strict=True))
         start = self._before_deal(state.dealer, before, state.hand_number - 1)
-        plays = kit.hand_plays(state.tricks, self.seating.order(state.leader), state.trick)
-        dealt = kit.validation.dealt_cards(state.hands, plays)
-        actions = [Play(card=card) for _, cards in plays for card in cards]
-        return self._before_deal_problems(start) or self.replay_problems(
-            state, start, state.dealer, dealt, actions, stock=state.stock
-        )
+        return self._before_deal_problems(start) or self.hand_problems(state, start)
 
     def _before_deal_problems(self, state: HighCardState) -> list[str]:
         first, number = self.options.first_dealer, state.hand_number
