@@ -333,7 +333,7 @@ def test_a_game_without_its_own_view_encoding_gets_the_default() -> None:
     encoding = view_encoding(game)
     assert encoding.version == trickcore.encoding.DEFAULT_VIEW_VERSION
     parts = [part.name for part in encoding.parts]  # type: ignore[attr-defined]
-    assert parts == ["phase", "tricks", "trick", "hand"]  # the fields that can be listed
+    assert parts == ["phase", "trick", "tricks", "hand"]  # the fields that can be listed, in order
     assert encoding.size == 4 + 3 * 16
 
 
