@@ -12,6 +12,7 @@ __all__ = [
     "BotError",
     "CardError",
     "DecodeError",
+    "EgnError",
     "IllegalActionError",
     "InvalidStateError",
     "MatchError",
@@ -83,6 +84,12 @@ class WrongSeatError(IllegalActionError):
 
 class DecodeError(TrickcoreError, ValueError):
     """Malformed JSON or MessagePack, or data of the wrong shape for the requested type."""
+
+
+class EgnError(DecodeError):
+    """An EGN (Euchre Game Notation) file that :func:`trickcore.egn.loads` cannot turn into a
+    replay, or a replay :func:`trickcore.egn.dumps` cannot write: malformed JSON, a rule the
+    engine does not play, a deal that cannot be recovered. The message names what is wrong."""
 
 
 class InvalidStateError(TrickcoreError, ValueError):
