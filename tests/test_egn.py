@@ -169,3 +169,87 @@ def test_the_egn_page_examples_pass() -> None:
     page = Path(__file__).parent.parent / "docs" / "egn.md"
     failures, tried = doctest.testfile(str(page), module_relative=False)
     assert tried > 0 and failures == 0
+
+
+def test_deals_without_player_cards_are_recovered_from_the_cards_played() -> None:
+    replay = golden()
+    data = json.loads(dumps(replay))
+    del data["metadata"]["gameId"]
+    stripped = 0
+    for deal in data["deals"]:
+        phases = deal["phases"]
+        full = len(phases) == 2 and all(len(trick) == 4 for trick in phases[1]["tricks"])
+        if full and len(phases[1]["tricks"]) == 5:
+            del deal["initialState"]["playerCards"]
+            stripped += 1
+    assert stripped >= 1
+    back = loads(json.dumps(data))
+    assert verify(back) == verify(replay)
+    assert [a for a in back.actions if a["type"] != "shuffle"] == [
+        a for a in replay.actions if a["type"] != "shuffle"
+    ]
+    # The recovered hands are the hands the seed dealt, seat by seat (E3).
+    again = json.loads(dumps(back))
+    for recovered, original in zip(again["deals"], json.loads(dumps(replay))["deals"], strict=True):
+        assert [sorted(h) for h in recovered["initialState"]["playerCards"]] == [
+            sorted(h) for h in original["initialState"]["playerCards"]
+        ]
+
+
+def test_a_lone_hand_without_player_cards_names_the_seat_sitting_out() -> None:
+    data = json.loads(dumps(lone_hand()))
+    del data["deals"][0]["initialState"]["playerCards"]
+    with pytest.raises(EgnError, match="seat 3 sat out"):
+        loads(json.dumps(data), options={"first_dealer": 0})
+
+
+def test_a_picked_up_deal_without_hands_or_discard_names_the_discard() -> None:
+    data = json.loads(dumps(golden()))
+    del data["metadata"]["gameId"]
+    del data["deals"][1]["initialState"]["playerCards"]
+    del data["deals"][1]["phases"][0]["discard"]
+    with pytest.raises(EgnError, match="deal 1 has no playerCards and no discard"):
+        loads(json.dumps(data))
+
+
+def test_a_plain_hand_without_player_cards_plays_the_same_hand() -> None:
+    # A hand recovered from its plays (no one alone, E6) holds the same cards; only the order
+    # within each hand (which EGN does not record then) may differ.
+    hands = {1: "JH JD AH KH QH", 2: "9C TC JC QC KC", 3: "9S TS JS QS KS", 0: "9D TD QD KD AD"}
+    script = [{"type": "order_up"}, {"type": "discard", "card": "9D"}]
+    script += [{"type": "with_partner"}] * 4
+    replay = one_hand(hands, "9H", script)
+    data = json.loads(dumps(replay))
+    del data["deals"][0]["initialState"]["playerCards"]
+    back = loads(json.dumps(data), options={"first_dealer": 0})
+    assert (back.options, back.actions[1:]) == (replay.options, replay.actions[1:])
+    assert verify(back) == verify(replay)
+    dealt = json.loads(dumps(back))["deals"][0]["initialState"]["playerCards"]
+    assert [sorted(h) for h in dealt] == [
+        sorted(h) for h in json.loads(dumps(replay))["deals"][0]["initialState"]["playerCards"]
+    ]
+
+
+def test_golden_tricks_are_grouped_by_who_plays() -> None:
+    # E6/E7: a seat behind a lone partner plays nothing, so its tricks hold fewer cards, and
+    # the file says which side played alone.
+    for deal in json.loads(dumps(golden()))["deals"]:
+        bidding, *play = deal["phases"]
+        if not play:
+            continue
+        sizes = {len(trick) for trick in play[0]["tricks"]}
+        assert len(play[0]["tricks"]) == 5 and len(sizes) == 1
+        loners = int(bidding.get("isAlone", False)) + int("aloneDefender" in bidding)
+        assert sizes == {4 - loners}
+
+
+def test_cards_may_be_written_with_n_for_nine_and_either_case_of_suit() -> None:
+    replay = golden()
+    text = dumps(replay)
+    data = json.loads(text)
+    hand = data["deals"][0]["initialState"]["playerCards"][0]
+    data["deals"][0]["initialState"]["playerCards"][0] = [
+        ("N" + card[1] if card[0] == "9" else card[0] + card[1].upper()) for card in hand
+    ]
+    assert data != json.loads(text)
+    assert loads(json.dumps(data)).actions == replay.actions

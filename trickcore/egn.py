@@ -186,10 +186,11 @@ def _card_to_egn(card: Card) -> str:
 def _card_from_egn(text: str, where: str) -> Card:
     if text == "B":
         return Card("JK")
-    if len(text) == 2 and text[1] in _SUIT_LETTERS:
+    suit = text[1:].lower()  # the schema takes either case for the suit
+    if len(text) == 2 and suit in _SUIT_LETTERS:
         rank = "9" if text[0] == "N" else text[0]
         try:
-            return Card(rank + _SUIT_LETTERS[text[1]])
+            return Card(rank + _SUIT_LETTERS[suit])
         except TrickcoreError:
             pass
     raise EgnError(
@@ -316,12 +317,15 @@ def _hands_of(history: History[Any, Any]) -> Iterator[list[tuple[Any, Any, Any]]
         yield hand
 
 
-def _deal_of(number: int, hand: list[tuple[Any, Any, Any]]) -> EgnDeal:
+def _deal_of(game: Any, number: int, hand: list[tuple[Any, Any, Any]]) -> EgnDeal:
     _, _, (before, dealt) = hand[0]
+    seating = game.seating
     calls: list[str] = []
     discard: str | None = None
     plays: list[str] = []
-    final = hand[-1][2][1]
+    # The state before the hand's last action still holds its maker and who went alone (the
+    # last card scores the hand and clears them).
+    final = hand[-1][2][0]
     for _, form, _ in hand[1:]:
         kind = form["type"]
         if kind in ("pass", "order_up", "call"):
@@ -332,14 +336,14 @@ def _deal_of(number: int, hand: list[tuple[Any, Any, Any]]) -> EgnDeal:
             plays.append(_card_to_egn(Card(form["card"])))
     loners = [d.seat for d in final.declarations if d.alone]
     maker = final.maker
-    active = 4 - len(final.sitting_out)
+    active = game.seats - len(final.sitting_out)
     phases: list[EgnBidding | EgnTrickPlay] = [
         EgnBidding(
             phaseNumber=0,
             calls=calls,
-            isAlone=maker is not None and any((seat - maker) % 2 == 0 for seat in loners),
+            isAlone=maker is not None and any(seating.same_side(s, maker) for s in loners),
             aloneDefender=next(
-                (seat for seat in loners if maker is not None and (seat - maker) % 2), None
+                (s for s in loners if maker is not None and not seating.same_side(s, maker)), None
             ),
             discard=discard,
         )
@@ -384,7 +388,7 @@ def dumps(replay: Replay, *, host: PluginHost | None = None) -> str:
         ruleset=_ruleset(options),
     )
     deals: list[EgnDeal | str] = [
-        _deal_of(number, hand) for number, hand in enumerate(_hands_of(history))
+        _deal_of(game, number, hand) for number, hand in enumerate(_hands_of(history))
     ]
     egn = EgnFile(fileType=FILE_TYPE, version=VERSION, metadata=metadata, deals=deals)
     return msgspec.json.format(msgspec.json.encode(egn), indent=2).decode() + "\n"
@@ -473,13 +477,13 @@ class _Deal:
             return True
         return [sorted(h, key=str) for h in dealt.hands] == [sorted(h, key=str) for h in self.hands]
 
-    def loners(self, maker: int) -> set[int]:
+    def loners(self, maker: int, seating: Any) -> set[int]:
         """Who plays alone: the partners of the seats whose cards are never played, when the
         hands are known and play began; else the maker (``isAlone``) and ``aloneDefender``."""
         if self.hands is not None and len(self.plays) >= 4:
             played = set(self.plays)
             return {
-                (seat + 2) % 4
+                seating.partner(seat)
                 for seat, held in enumerate(self.hands)
                 if not played.intersection(held)
             }
@@ -522,18 +526,85 @@ class _Builder:
             if not deal.matches(self.state):
                 raise _SeedDiffersError
         else:
+            if deal.hands is None:
+                deal.hands = self._recovered_hands(deal)
             self.play(deal.shuffle(self.game), deal.where)
         for call in deal.calls:
             self.play(call, deal.where)
         if self.state.phase.value == "discard":
             discard = deal.discard or self._inferred_discard(deal)
             self.play({"type": "discard", "card": str(discard)}, deal.where)
-        loners = deal.loners(self.state.maker) if self.state.maker is not None else set()
+        seating = getattr(self.game, "seating", None)
+        maker = self.state.maker
+        loners = deal.loners(maker, seating) if maker is not None else set()
         while self.state.phase.value == "alone":
             alone = self.state.turn in loners
             self.play({"type": "alone" if alone else "with_partner"}, deal.where)
         for card in deal.plays:
             self.play({"type": "play", "card": str(card)}, deal.where)
+
+    def _recovered_hands(self, deal: _Deal) -> list[list[Card]]:
+        """The hands of a deal without ``playerCards``, from the cards played: the lead and
+        who sits out come from the game played on a provisional deal (neither depends on the
+        hands), then each trick's winner leads the next (the kit's follow-suit policy)."""
+        game: Any = self.game
+        where = deal.where
+        kept = (deal.discard,) if deal.discard not in (None, deal.up_card) else ()
+        try:
+            order = game.deal.stack(
+                {deal.dealer: kept}, deal.dealer, kick=(deal.up_card,), pack=game.pack
+            )
+        except ValueError as error:
+            raise EgnError(f"{where}: the up-card and discard cannot be dealt: {error}") from None
+        trial = _Builder(game, (), None)
+        trial.state = self.state
+        trial.play({"type": "shuffle", "order": [str(card) for card in order]}, where)
+        for call in deal.calls:
+            trial.play(call, where)
+        picked_up = trial.state.phase.value == "discard"
+        if picked_up:
+            if deal.discard is None:
+                raise EgnError(
+                    f"{where} has no playerCards and no discard: the dealer's hand is unknown"
+                )
+            trial.play({"type": "discard", "card": str(deal.discard)}, where)
+        state = trial.state
+        loners = deal.loners(state.maker, game.seating) if state.maker is not None else set()
+        while state.phase.value == "alone":
+            trial.play({"type": "alone" if state.turn in loners else "with_partner"}, where)
+            state = trial.state
+        if state.phase.value != "play":
+            raise EgnError(f"{where} has no playerCards and no cards played: the hands are unknown")
+        sitting_out = tuple(state.sitting_out)
+        if sitting_out:
+            seats = ", ".join(map(str, sitting_out))
+            raise EgnError(
+                f"{where} has no playerCards and seat {seats} sat out: its hand is unknown"
+            )
+        active = game.seats - len(sitting_out)
+        size = game.deal.hand_size
+        if len(deal.plays) != active * size:
+            raise EgnError(
+                f"{where} has no playerCards and {len(deal.plays)} cards played, not all "
+                f"{active * size}: the hands are unknown"
+            )
+        policy = game.policies[state.trump]
+        hands: list[list[Card]] = [[] for _ in range(game.seats)]
+        leader = state.turn
+        for start in range(0, len(deal.plays), active):
+            cards = deal.plays[start : start + active]
+            seats_in_order = game.seating.order(leader, skip=sitting_out)
+            for seat, card in zip(seats_in_order, cards, strict=True):
+                hands[seat].append(card)
+            leader = seats_in_order[policy.winner(cards)]
+        if picked_up:
+            dealer_hand = hands[deal.dealer]
+            assert deal.discard is not None
+            if deal.up_card not in dealer_hand and deal.up_card != deal.discard:
+                raise EgnError(f"{where}: the dealer took the up-card but never played it")
+            dealer_hand.append(deal.discard)
+            dealer_hand.remove(deal.up_card)
+        return hands
 
     def _inferred_discard(self, deal: _Deal) -> Card:
         dealer = self.state.dealer
