@@ -12,6 +12,7 @@ and the game ends as soon as a side reaches the target, mid-deal or mid-count.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
@@ -103,6 +104,10 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         }
         self._plays = {card: Play(card=card) for card in PACK}
         self._no_hands: tuple[tuple[Card, ...], ...] = ((),) * table.seating.seats
+        # determinize refuses an inconsistent view, checked once per view object (kit).
+        self._determinizers = self.checked_views(
+            lambda view: partial(_determinize.determinize, self, view)
+        )
         self.phase_rules = {
             Phase.DRAW_DEALER: self.draw_dealer,
             Phase.DEAL: self._deal,
@@ -174,8 +179,10 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         return Outcome.settle(self.sides, state.scores, finished=over, winner=state.winner)
 
     def determinize(self, view: AllFoursView, rng: Rng) -> AllFoursState:
-        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
-        return _determinize.determinize(self, view, rng)
+        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng.
+        A view it cannot serve raises :class:`~trickcore.errors.InvalidViewError` (checked
+        once per view object; :meth:`validate_view` checks a view from outside fully)."""
+        return self._determinizers(view)(rng)
 
     def problems(self, state: AllFoursState) -> list[str]:
         """What stops a game from reaching ``state`` (``validate`` raises them)."""

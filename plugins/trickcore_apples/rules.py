@@ -10,6 +10,7 @@ immutable objects built when the game is loaded, so ``legal_actions`` only picks
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import asdict, replace
@@ -90,6 +91,10 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         # Every bid, weakest first (A3).
         self._ladder = tuple(
             Bid(number=number, suit=suit) for number in range(1, 14) for suit in BID_SUITS
+        )
+        # determinize refuses an inconsistent view, checked once per view object (kit).
+        self._determinizers = self.checked_views(
+            lambda view: partial(_determinize.determinize, self, view)
         )
         self.phase_rules = {
             Phase.DRAW_DEALER: self.draw_dealer,
@@ -193,8 +198,10 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
         return Outcome.settle(SEATING.sides, state.scores, finished=over, winner=state.winner)
 
     def determinize(self, view: ApplesView, rng: Rng) -> ApplesState:
-        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
-        return _determinize.determinize(self, view, rng)
+        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng.
+        A view it cannot serve raises :class:`~trickcore.errors.InvalidViewError` (checked
+        once per view object; :meth:`validate_view` checks a view from outside fully)."""
+        return self._determinizers(view)(rng)
 
     def problems(self, state: ApplesState) -> list[str]:
         """What stops a game from reaching ``state`` (``validate`` raises them)."""

@@ -37,7 +37,6 @@ from trickcore.kit.events import (
     PointsScored,
     TrickWon,
 )
-from trickcore.kit.hidden import LastView
 from trickcore.kit.tricks import FollowSuit, TrickOrder
 from trickcore.render import Renderer
 from trickcore.rng import Rng
@@ -126,7 +125,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
-        self._determinizers = LastView(partial(_determinize.determinizer, self))
+        self._determinizers = self.checked_views(partial(_determinize.determinizer, self))
         self.phase_rules = {
             Phase.DRAW_DEALER: self.draw_dealer,
             Phase.DEAL: self._deal,
@@ -205,7 +204,9 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     def determinize(self, view: EuchreView, rng: Rng) -> EuchreState:
         """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng,
         uniformly among the deals consistent with the view. Drawing again from the same view
-        object reuses what was prepared from it (:class:`~trickcore.kit.hidden.LastView`)."""
+        object reuses what was prepared from it (:class:`~trickcore.kit.hidden.LastView`); a
+        view it cannot serve raises :class:`~trickcore.errors.InvalidViewError` (checked once
+        per view object, :meth:`checked_views`; :meth:`validate_view` checks a view fully)."""
         return self._determinizers(view)(rng)
 
     def random_playout(

@@ -151,7 +151,7 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
         seating = kit.Seating(options.players, self.direction)  # H1: each for themselves
         deal = kit.DealSchedule(seating, packets=(1,) * HAND_SIZE)  # H3
         super().__init__(options, seating, PROJECTION, PACK, deal=deal)
-        self._determinizers = kit.LastView(self._determinizer)
+        self._determinizers = self.checked_views(self._determinizer)
 
     # -- whose turn, and what they may do --------------------------------------------------
 
