@@ -169,6 +169,15 @@ def test_a_signed_token_with_its_payload_changed_is_refused(data: st.DataObject)
             unseal(changed + "." + tag, KEY)
 
 
+@settings(max_examples=200)
+@given(st.text(min_size=1, max_size=60))
+def test_garbage_after_a_valid_prefix_raises_seal_error_only(tail: str) -> None:
+    token = _token()
+    for garbage in ("tc1." + tail, "tc1." + tail + "." + tail, token[:40] + tail):
+        with pytest.raises(SealError):
+            unseal(garbage, KEY)
+
+
 @pytest.mark.parametrize("value", [None, 7, 1.5, ["tc1.a.b"], {"token": 1}])
 def test_a_token_of_another_type_is_refused(value: Any) -> None:
     with pytest.raises(SealError, match="a token is text"):

@@ -6,6 +6,7 @@ serve and never raises anything else on a corrupted view."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -298,6 +299,21 @@ def test_the_message_names_the_seat_and_the_defect() -> None:
         trickcore.validate_view(game, replace(view, hand=(view.hand[0], *view.hand[:-1])))
     with pytest.raises(InvalidViewError, match="hand holds 2C, not of the pack"):
         game.determinize(replace(view, hand=(Card("2C"), *view.hand[1:])), Rng(1))
+
+
+@pytest.mark.parametrize("label", GAMES)
+def test_huge_numbers_in_a_view_are_refused_not_crashed_on(label: str) -> None:
+    game, view = _mid_hand_view(label)
+    huge = 10**5000  # more digits than Python turns into text
+    for forged in (
+        replace(view, seat=huge),
+        replace(view, hand_sizes=(huge, *view.hand_sizes[1:])),
+        replace(view, scores=(huge, *view.scores[1:])),
+    ):
+        with pytest.raises(InvalidViewError):
+            trickcore.validate_view(game, forged)
+        with contextlib.suppress(InvalidViewError):  # refused, or served: nothing else
+            game.determinize(forged, Rng(1))
 
 
 def test_view_shape_problems_of_a_good_view_are_none() -> None:

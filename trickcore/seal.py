@@ -230,6 +230,8 @@ def _split(token: object) -> tuple[str, bytes]:
         raise SealError(f"a token is text, not {type(token).__name__}")
     if len(token) > MAX_TOKEN_CHARS:
         raise SealError(f"a token is at most {MAX_TOKEN_CHARS} characters long")
+    if not token.isascii():
+        raise SealError("not a sealed token: it is not ASCII text")
     version, dot, _ = token.partition(".")
     if not dot or not version.startswith("tc") or not version[2:].isdigit():
         raise SealError("not a sealed token: it does not start with tc<format>.")

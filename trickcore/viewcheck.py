@@ -21,10 +21,12 @@ game's ``validate`` is. Every failure on the way (``determinize`` finding no dea
 witness, anything the game raises on a malformed view) becomes one
 :class:`~trickcore.errors.InvalidViewError` naming the defect.
 
-``determinize`` runs the same check once per view object, when it prepares its draws
-(:func:`checked_draws`; kit games do it through :meth:`TrickGame.checked_views
-<trickcore.kit.TrickGame.checked_views>`), so a search bot drawing many states from one view
-pays for the check once, and an inconsistent view is refused with the same error.
+``determinize`` makes a lighter check once per view object, when it prepares its draws
+(:func:`checked_draws` without ``full``; kit games do it through
+:meth:`TrickGame.checked_views <trickcore.kit.TrickGame.checked_views>`): the shape, the
+witness and the view shown back, but neither the deep type check nor ``validate``, which cost
+as much as a few dozen draws. So a view that ``determinize`` cannot serve is refused with the
+same error, and a search bot drawing many states from one view pays little for the check.
 """
 
 from __future__ import annotations
@@ -157,7 +159,7 @@ def view_shape_problems(game: AnyGame, view: object, *, deep: bool = True) -> li
 
 def _refused(game: AnyGame, view: object, why: str) -> InvalidViewError:
     seat = getattr(view, "seat", None)
-    seat = seat if type(seat) is int else None
+    seat = seat if type(seat) is int and 0 <= seat < game.seats else None
     whose = f"seat {seat}'s" if seat is not None else "a"
     return InvalidViewError(f"{whose} {game.name} view is inconsistent: {why}", seat=seat)
 
@@ -174,10 +176,17 @@ def _differences(view: object, shown: object) -> list[str]:
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
+    """``repr(value)``, shortened; never raises (an int too long to print is named so)."""
+    try:
+        text = repr(value)
+    except Exception:  # an int of thousands of digits, a value whose repr fails
+        return f"a {type(value).__name__} that cannot be shown"
     return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 
 def _error_text(error: BaseException) -> str:
-    text = str(error) or type(error).__name__
+    try:
+        text = str(error) or type(error).__name__
+    except Exception:  # an error whose message cannot be built
+        text = type(error).__name__
     return text if len(text) <= 4 * _SHOWN else text[: 4 * _SHOWN - 1] + "…"

@@ -226,7 +226,7 @@ class Projection(Generic[S, V]):
                 continue
             wrong = [size for size in sizes if not 0 <= size <= cards]
             if wrong:
-                found.append(f"{part.sizes} {list(sizes)} holds sizes outside 0-{cards}")
+                found.append(f"{part.sizes} holds sizes outside 0-{cards}")
                 continue
             own = len(getattr(view, part.own))
             if own != sizes[seat] and (part.shown is None or own):
