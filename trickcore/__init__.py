@@ -19,10 +19,12 @@ from trickcore.errors import (
     DecodeError,
     IllegalActionError,
     InvalidStateError,
+    InvalidViewError,
     MatchError,
     OptionError,
     PluginError,
     ReplayMismatchError,
+    SealError,
     TableError,
     TrickcoreError,
     UnknownBotError,
@@ -56,7 +58,9 @@ from trickcore.match import (
 from trickcore.plugins import PluginFailure, PluginHost, build_host, default_host
 from trickcore.replay import Replay
 from trickcore.rng import Rng
+from trickcore.seal import Unsealed, seal, unseal
 from trickcore.table import Table
+from trickcore.viewcheck import ViewValidator, validate_view
 
 __all__ = [
     "CHANCE",
@@ -83,6 +87,7 @@ __all__ = [
     "GameTask",
     "IllegalActionError",
     "InvalidStateError",
+    "InvalidViewError",
     "Match",
     "MatchError",
     "MatchResult",
@@ -96,6 +101,7 @@ __all__ = [
     "Replay",
     "ReplayMismatchError",
     "Rng",
+    "SealError",
     "Seat",
     "Shuffle",
     "Suit",
@@ -104,6 +110,8 @@ __all__ = [
     "TrickcoreError",
     "UnknownBotError",
     "UnknownGameError",
+    "Unsealed",
+    "ViewValidator",
     "WrongSeatError",
     "__version__",
     "build_host",
@@ -115,8 +123,11 @@ __all__ = [
     "hookimpl",
     "json_schema",
     "load",
+    "seal",
     "to_json",
     "to_msgpack",
+    "unseal",
+    "validate_view",
 ]
 
 
