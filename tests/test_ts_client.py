@@ -93,12 +93,12 @@ def test_every_part_of_every_game_has_generated_types(node: str) -> None:
             assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
-def _record(game: str, out: Path) -> None:
+def _record(game: str, out: Path, seed: int = SEED, seat: int = SEAT) -> None:
     spec = importlib.util.spec_from_file_location("ts_client_record", CLIENT / "record.py")
     assert spec is not None and spec.loader is not None
     record = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(record)
-    record.record(game, out, seed=SEED, seat=SEAT)
+    record.record(game, out, seed=seed, seat=seat)
 
 
 def _scores(text: str) -> list[int]:
@@ -152,3 +152,17 @@ def test_the_client_refuses_a_file_the_schema_refuses(node: str, tmp_path: Path)
     )
     assert done.returncode == 1
     assert f"events.json[0].event is not a valid {game} event" in done.stderr
+
+
+def test_the_docs_show_what_the_client_prints(node: str, tmp_path: Path) -> None:
+    page = (ROOT / "docs" / "frontends.md").read_text()
+    game, seed, seat = re.findall(
+        r"^python record.py (\S+) \S+ --seed (\d+) --seat (\d+)", page, flags=re.M
+    )[-1]
+    (sample,) = re.findall(rf"^```text\n({game}: .*?)^```", page, flags=re.M | re.S)
+    _record(game, tmp_path, int(seed), int(seat))
+    lines = _run([node, "dist/client.js", str(tmp_path)]).splitlines()
+    version = trickcore.__version__
+    for line in sample.splitlines():
+        if line != "...":
+            assert line.replace("trickcore 0.1.0", f"trickcore {version}") in lines

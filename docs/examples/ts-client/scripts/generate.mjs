@@ -29,14 +29,20 @@ async function trickcore(...args) {
 
 async function registeredGames() {
   const listing = await trickcore("games");
-  return listing.split("\n").filter(Boolean).map((line) => line.split(/\s+/)[0]);
+  return listing
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.split(/\s+/)[0]);
 }
 
 async function schemaParts() {
   const help = await trickcore("schema", "--help");
   const choices = /--part \[([^\]]+)\]/.exec(help.replace(/\s+/g, " "));
   if (choices === null) throw new Error("`trickcore schema --help` lists no --part choices");
-  return choices[1].split("|").map((part) => part.trim()).filter((part) => part !== "all");
+  return choices[1]
+    .split("|")
+    .map((part) => part.trim())
+    .filter((part) => part !== "all");
 }
 
 /** A type name for the file's header comment and for a root schema without a title. */
@@ -61,7 +67,9 @@ async function generate(game, part) {
   const code = types.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
   const never = code.split("\n").filter((line) => /\bnever\b/.test(line));
   if (never.length > 0) {
-    throw new Error(`json2ts typed part of the ${game} ${part} schema as never:\n${never.join("\n")}`);
+    throw new Error(
+      `json2ts typed part of the ${game} ${part} schema as never:\n${never.join("\n")}`,
+    );
   }
   await writeFile(join(here, "src", "generated", game, `${part}.ts`), types);
   return `${game}/${part}`;

@@ -25,7 +25,8 @@ async function main(args: readonly string[]): Promise<void> {
   const [dir] = args;
   if (dir === undefined || args.length !== 1) throw new Error("usage: node dist/client.js DIR");
   const replay = await readJson(join(dir, "replay.json"));
-  const name = typeof replay === "object" && replay !== null && "game" in replay ? replay.game : undefined;
+  const name =
+    typeof replay === "object" && replay !== null && "game" in replay ? replay.game : undefined;
   const run = typeof name === "string" ? games.get(name) : undefined;
   if (run === undefined) throw new Error(`no client for the game ${JSON.stringify(name)}`);
   for (const line of await run(dir)) console.log(line);

@@ -65,11 +65,14 @@ export async function summary<Replay extends ReplayBase, View, Event extends Tag
     readView(view, `views.json[${index}]`),
   );
   const readEvent = await client.event;
-  const events = list(await readJson(join(dir, "events.json")), "events.json").map((item, index) => {
-    const where = `events.json[${index}]`;
-    if (!isObject(item) || typeof item.action !== "number") throw new Error(`${where} has no action index`);
-    return { action: item.action, event: readEvent(item.event, `${where}.event`) };
-  });
+  const events = list(await readJson(join(dir, "events.json")), "events.json").map(
+    (item, index) => {
+      const where = `events.json[${index}]`;
+      if (!isObject(item) || typeof item.action !== "number")
+        throw new Error(`${where} has no action index`);
+      return { action: item.action, event: readEvent(item.event, `${where}.event`) };
+    },
+  );
   const last = views.at(-1);
   if (last === undefined) throw new Error("views.json holds no view");
   const outcome = replay.outcome;
@@ -78,9 +81,10 @@ export async function summary<Replay extends ReplayBase, View, Event extends Tag
     `recorded by trickcore ${replay.trickcore}, replay format ${replay.format}`,
     `replay: ${replay.actions.length} actions, scores ${outcome ? scoreList(outcome.scores) : "not recorded"}`,
     `seen: ${views.length} views, ${events.length} events`,
-    ...events.map(({ action, event }) => `#${action} ${event.type}: ${client.describeEvent(event)}`),
+    ...events.map(
+      ({ action, event }) => `#${action} ${event.type}: ${client.describeEvent(event)}`,
+    ),
     `last view: ${client.describeView(last)}`,
     `last view scores: ${scoreList(client.viewScores(last))}`,
   ];
 }
-

@@ -36,7 +36,11 @@ export type KitEvent =
       readonly tricks: readonly number[];
       readonly scores: readonly number[];
     }
-  | { readonly type: "game_over"; readonly winner: number | null; readonly scores: readonly number[] }
+  | {
+      readonly type: "game_over";
+      readonly winner: number | null;
+      readonly scores: readonly number[];
+    }
   | { readonly type: "play_begins"; readonly trump: string; readonly leader: number };
 
 /** The tags of {@link KitEvent}, for a game's `switch` to hand them on. */

@@ -14,7 +14,8 @@ const schemas = new URL("../schemas/", import.meta.url);
  * schema: Ajv's check is what makes the cast from `unknown` sound.
  */
 export async function validator<T>(game: string, part: string): Promise<Validator<T>> {
-  const schema: unknown = JSON.parse(await readFile(new URL(`${game}/${part}.json`, schemas), "utf8"));
+  const text = await readFile(new URL(`${game}/${part}.json`, schemas), "utf8");
+  const schema: unknown = JSON.parse(text);
   if (typeof schema !== "object" || schema === null) {
     throw new Error(`schemas/${game}/${part}.json is not a JSON Schema`);
   }
@@ -22,7 +23,9 @@ export async function validator<T>(game: string, part: string): Promise<Validato
   const check = new Ajv2020({ strict: true, allErrors: false }).compile<T>(schema);
   return (data, where) => {
     if (!check(data)) {
-      const problems = (check.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? ""}`);
+      const problems = (check.errors ?? []).map(
+        (error) => `${error.instancePath || "/"} ${error.message ?? ""}`,
+      );
       throw new Error(`${where} is not a valid ${game} ${part}: ${problems.join("; ")}`);
     }
     return data;
