@@ -460,12 +460,11 @@ def _discriminators(node: Any, structs: Mapping[str, mi.StructType]) -> None:
 
 
 def _special_rules(defs: dict[str, Any], factory: GameFactory) -> None:
-    """What the types cannot say and the readers check: a shuffle holds each card of the
-    game at most once (so no more cards than the game has); a seed has at most
-    :data:`~trickcore.rng.MAX_SEED_BITS` bits."""
+    """What the types cannot say and the readers check: a shuffle holds each card at most
+    once; a seed has at most :data:`~trickcore.rng.MAX_SEED_BITS` bits."""
     shuffle = defs.get("Shuffle", {}).get("properties", {}).get("order")
     if shuffle is not None:
-        shuffle.update(uniqueItems=True, maxItems=len(game_cards(factory)))
+        shuffle["uniqueItems"] = True  # with the card enumeration, at most every card once
     seed = defs[part_name(factory, "replay")]["properties"]["seed"]
     for branch in seed.get("anyOf", []):
         if branch.get("type") == "integer":
