@@ -7,6 +7,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+import trickcore
+from trickcore.schema import PARTS, SCHEMA_FORMAT, SCHEMA_ID, game_schema, part_name
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "frontends.md"
 CLIENT = ROOT / "docs" / "examples" / "ts-client"
@@ -29,3 +32,14 @@ def test_the_typescript_examples_quote_the_client_verbatim() -> None:
     # Every TypeScript block is fenced as ts, so that no Python runner takes it for Python.
     assert len(re.findall(r"^```ts$", text, flags=re.M)) == len(quoted)
     assert not re.search(r"^```(typescript|js|javascript)$", text, flags=re.M)
+
+
+def test_the_parts_and_versions_are_the_schemas() -> None:
+    text = PAGE.read_text()
+    euchre = trickcore.default_host().game_factory("euchre")
+    for part in PARTS:
+        assert f"| `{part}` | `{part_name(euchre, part)}` |" in text, part
+    document = SCHEMA_ID.format(format=SCHEMA_FORMAT, game="euchre")
+    assert f"`{document}`" in text
+    assert f"`{game_schema(euchre, part='view')['$id']}`" in text
+    assert f'`"{game_schema(euchre)["$comment"]}"`' in text

@@ -32,9 +32,9 @@ import msgspec
 import pytest
 
 import trickcore
-from trickcore.cli.app import SCHEMA_PARTS
 from trickcore.history import load_game
 from trickcore.replay import loads, reproduce, verify
+from trickcore.schema import PARTS, game_schema, part_name
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT = ROOT / "docs" / "examples" / "ts-client"
@@ -79,18 +79,23 @@ def node() -> Iterator[str]:
     # The trickcore command of the Python running these tests comes first on the PATH.
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
     env = dict(os.environ, PATH=path)
-    _run([node, "scripts/generate.mjs", "--parts", ",".join(SCHEMA_PARTS), *_games()], env=env)
+    _run([node, "scripts/generate.mjs", "--parts", ",".join(PARTS), *_games()], env=env)
     _run([node, "node_modules/typescript/bin/tsc", "-p", "."])
     yield node
 
 
 def test_every_part_of_every_game_has_generated_types(node: str) -> None:
     for game in _games():
-        for part in SCHEMA_PARTS:
+        for part in PARTS:
             types = (CLIENT / "src" / "generated" / game / f"{part}.ts").read_text()
             assert re.search(r"^export (type|interface) ", types, flags=re.M), (game, part)
             schema = json.loads((CLIENT / "schemas" / game / f"{part}.json").read_text())
-            assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+            factory = trickcore.default_host().game_factory(game)
+            assert schema["$id"] == game_schema(factory, part=part)["$id"]
+            assert schema["title"] == part_name(factory, part)
+            assert f"export interface {schema['title']} " in types or (
+                f"export type {schema['title']} =" in types
+            )
 
 
 def _record(game: str, out: Path, seed: int = SEED, seat: int = SEAT) -> None:
