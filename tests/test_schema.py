@@ -12,6 +12,7 @@ and review the diff (a change of names or shapes also bumps ``SCHEMA_FORMAT``).
 
 from __future__ import annotations
 
+import doctest
 import json
 import os
 import re
@@ -22,6 +23,7 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
+import trickcore.schema
 from trickcore import default_host
 from trickcore._version import __version__
 from trickcore.cli.app import cli
@@ -165,6 +167,11 @@ def test_parts_are_self_contained_and_their_examples_valid(name: str, part: Any)
     validator = jsonschema.Draft202012Validator(document)
     for example in document["examples"]:
         assert not list(validator.iter_errors(example))
+
+
+def test_the_module_examples_run() -> None:
+    results = doctest.testmod(trickcore.schema, optionflags=doctest.ELLIPSIS)
+    assert results.attempted >= 2 and results.failed == 0
 
 
 def test_attribute_docs_read_the_source() -> None:

@@ -237,7 +237,10 @@ def _definitions(factory: GameFactory, *, openapi: bool) -> dict[str, Any]:
     for part, ref in zip(PARTS, refs, strict=True):
         name = part_name(factory, part)
         if "$ref" in ref:
-            _rename(defs, ref["$ref"].removeprefix("#/$defs/"), name)
+            old = ref["$ref"].removeprefix("#/$defs/")
+            _rename(defs, old, name)
+            if old in structs:
+                structs[name] = structs.pop(old)
         else:
             members = ref.get("anyOf", [])
             unions[frozenset(member["$ref"] for member in members)] = name
