@@ -47,8 +47,13 @@ def bounded(name: str) -> bool:
     return isinstance(game, tos.LengthBounded) and game.most_actions() is not None
 
 
-PLAYABLE = tuple(name for name in GAMES if bounded(name))
-CASES = [(name, {}) for name in PLAYABLE] + [("euchre", {"deck": 32}), ("euchre", {"deck": 25})]
+CAP = 600
+"""The cap on the length of a game that gives no bound of its own (a redeal can follow a
+redeal: All Fours when the pack runs out, F3; Apples after four passes, A3)."""
+CASES = [(name, {} if bounded(name) else {tos.MAX_LENGTH: CAP}) for name in GAMES] + [
+    ("euchre", {"deck": 32}),
+    ("euchre", {"deck": 25}),
+]
 
 
 def random_history(game: Any, rng: np.random.RandomState) -> Any:
@@ -67,7 +72,7 @@ def test_every_game_is_registered() -> None:
     registered = set(pyspiel.registered_names())
     assert {tos.short_name(name) for name in GAMES} <= registered
     assert "trickcore_euchre" in registered
-    assert "euchre" in PLAYABLE
+    assert bounded("euchre")
 
 
 def test_options_are_parameters() -> None:
@@ -81,8 +86,17 @@ def test_options_are_parameters() -> None:
 
 
 def test_a_game_without_a_bound_is_refused() -> None:
-    with pytest.raises(Exception, match="single_hand=true"):
+    with pytest.raises(Exception, match=f"single_hand=true or {tos.MAX_LENGTH}"):
         pyspiel.load_game("trickcore_euchre", {"single_hand": False})
+
+
+def test_a_capped_game_ends_as_a_draw_at_the_cap() -> None:
+    game = pyspiel.load_game("trickcore_euchre", {"single_hand": False, tos.MAX_LENGTH: 40})
+    assert game.max_game_length() == 40
+    state = random_history(game, np.random.RandomState(1))
+    assert len(state.history()) == 40  # a game to 10 points takes more than one hand
+    assert state.returns() == [0.0] * 4
+    assert state.trickcore_state.phase.value != "over"
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=str)

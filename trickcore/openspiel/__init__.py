@@ -34,6 +34,7 @@ except ModuleNotFoundError as missing:  # pragma: no cover - the extra is instal
 
 from trickcore.openspiel.bridge import (
     GAME_PREFIX,
+    MAX_LENGTH,
     LengthBounded,
     OpenSpielGame,
     OpenSpielState,
@@ -45,6 +46,7 @@ from trickcore.openspiel.bridge import (
 
 __all__ = [
     "GAME_PREFIX",
+    "MAX_LENGTH",
     "LengthBounded",
     "OpenSpielGame",
     "OpenSpielState",

@@ -23,6 +23,7 @@ from trickcore.rng import Rng
 
 __all__ = [
     "GAME_PREFIX",
+    "MAX_LENGTH",
     "LengthBounded",
     "OpenSpielGame",
     "OpenSpielState",
@@ -37,6 +38,9 @@ GAME_PREFIX = "trickcore_"
 
 _NULL = "null"
 _SINGLE_HAND = "single_hand"
+MAX_LENGTH = "max_game_length"
+"""The bridge's own parameter: 0 (the default) for the game's bound, else a cap on the number
+of OpenSpiel actions, after which the game ends as a draw (for a game without a bound)."""
 _PROBE = Rng("openspiel", "probe")  # a shuffle's cards are learned from one sample of it
 
 
@@ -51,14 +55,19 @@ class LengthBounded(Protocol):
         ...
 
 
-def most_actions(game: AnyGame) -> int:
-    """``game``'s bound (:class:`LengthBounded`); a clear error when it has none."""
+def most_actions(game: AnyGame, cap: int = 0) -> int:
+    """The bound on the length of ``game`` in OpenSpiel: ``cap`` when positive (a game still
+    going after that many actions ends as a draw), else the game's own
+    (:class:`LengthBounded`); a clear error when it has none."""
+    if cap > 0:
+        return cap
     bound = game.most_actions() if isinstance(game, LengthBounded) else None
     if bound is None:
-        extra = " (play single_hand=true)" if _SINGLE_HAND in _option_names(type(game)) else ""
+        hand = "single_hand=true or " if _SINGLE_HAND in _option_names(type(game)) else ""
         raise OptionError(
             f"OpenSpiel needs a bound on the length of a game of {game.name} and these "
-            f"options have none{extra}"
+            f"options give none: set {hand}{MAX_LENGTH} (a cap on the number of actions, "
+            "after which the game ends as a draw)"
         )
     return bound
 
@@ -79,7 +88,7 @@ def _defaults(factory: Any) -> tuple[tuple[str, Any], ...]:
 
 def _parameters(factory: GameFactory) -> dict[str, Any]:
     """The game's options as OpenSpiel parameters: their defaults (null as ``"null"``, an
-    enumeration by its value), ``single_hand`` true."""
+    enumeration by its value), ``single_hand`` true, and the bridge's :data:`MAX_LENGTH`."""
     parameters: dict[str, Any] = {}
     for info in options_info(factory.options_type):
         default = info.default
@@ -92,13 +101,18 @@ def _parameters(factory: GameFactory) -> dict[str, Any]:
         parameters[info.name] = default
     if _SINGLE_HAND in parameters:
         parameters[_SINGLE_HAND] = True
+    parameters[MAX_LENGTH] = 0
     return parameters
 
 
 def _options(factory: Any, parameters: Mapping[str, Any]) -> Any:
     """The options struct of OpenSpiel ``parameters`` (the defaults for those not given)."""
     values = {**dict(_defaults(factory)), **parameters}
-    texts = {name: value_text(value, as_text=True) for name, value in values.items()}
+    texts = {
+        name: value_text(value, as_text=True)
+        for name, value in values.items()
+        if name != MAX_LENGTH
+    }
     return _bound(factory, tuple(sorted(texts.items())))
 
 
@@ -146,8 +160,10 @@ class _Shared:
     """What every state of one OpenSpiel game shares: never copied when OpenSpiel clones a
     state (``copy.deepcopy``)."""
 
-    def __init__(self, spiel_game: Any, game: AnyGame, encoded: Encodings) -> None:
+    def __init__(self, spiel_game: Any, game: AnyGame, encoded: Encodings, length: int) -> None:
         self.spiel_game = spiel_game
+        self.length = length
+        """The bound on a game's length (:func:`most_actions`)."""
         self.game = game
         self.encodings: Encodings = encoded
         self.pack: tuple[Card, ...] = pack_of(game)
@@ -180,7 +196,10 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         factory = self.factory
         game, encoded = _loaded(factory, _options(factory, params or {}))
-        shared = _Shared(self, game, encoded)
+        cap = (params or {}).get(MAX_LENGTH, 0)
+        if type(cap) is not int or cap < 0:
+            raise OptionError(f"{MAX_LENGTH} is a number of actions >= 0, not {cap!r}")
+        shared = _Shared(self, game, encoded, most_actions(game, cap))
         info = pyspiel.GameInfo(
             num_distinct_actions=shared.encodings.action.size,
             max_chance_outcomes=len(shared.pack) + max(factory.seat_counts),
@@ -188,7 +207,7 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=most_actions(game),
+            max_game_length=shared.length,
         )
         super().__init__(game_type(factory), info, dict(params or {}))
         self.trickcore_game: AnyGame = game
@@ -253,6 +272,8 @@ class _Position(NamedTuple):
     """The cards of the shuffle being dealt, in pack order (``None``: not learned yet)."""
     recalled: Mapping[int | None, tuple[str, ...]] | None = None
     """After a resample: what each seat recalls from before it."""
+    length: int = 0
+    """OpenSpiel actions applied so far (a resampled state's too)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
@@ -273,18 +294,23 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
 
     # -- who acts and what they may do ---------------------------------------------------------
 
+    def _capped(self) -> bool:
+        """Whether the game reached its length bound (only a cap set by :data:`MAX_LENGTH`
+        can end a game there before its own end)."""
+        return self._at.length >= self._shared.length
+
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` or ``TERMINAL``."""
         actor = self._shared.game.actor(self._at.state)
-        if actor is None:
+        if actor is None or self._capped():
             return int(pyspiel.PlayerId.TERMINAL)
         if actor is CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
         return int(actor)
 
     def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self._shared.game.actor(self._at.state) is None
+        """Whether the game is over (or capped)."""
+        return self._shared.game.actor(self._at.state) is None or self._capped()
 
     def _legal_actions(self, player: int) -> list[int]:
         shared = self._shared
@@ -320,6 +346,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
 
     def _apply_action(self, action: int) -> None:
         shared = self._shared
+        self._at = self._at._replace(length=self._at.length + 1)
         if shared.game.actor(self._at.state) is not CHANCE:
             self._play(shared.encodings.action.action(action))
             return
@@ -357,7 +384,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
         return str(listed[number]) if number < len(listed) else f"chance outcome {number}"
 
     def returns(self) -> list[float]:
-        """Each seat's result once the game is over (0 before)."""
+        """Each seat's result once the game is over (0 before, and on a capped game)."""
         outcome = self._shared.game.outcome(self._at.state)
         if not outcome.finished:
             return [0.0] * self._shared.game.seats
@@ -396,7 +423,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
         recalled[None] = public
         recalled[seat] = self.seen(seat)
         state = game.determinize(game.view(self._at.state, seat), rng)
-        drawn._at = _Position(state, recalled=recalled)
+        drawn._at = _Position(state, recalled=recalled, length=self._at.length)
         return drawn
 
 
