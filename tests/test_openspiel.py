@@ -162,6 +162,30 @@ def test_resample_keeps_the_information_state(seat: int) -> None:
     assert len(hidden) > 1  # the other hands vary
 
 
+@pytest.mark.parametrize(("name", "options"), CASES[: len(GAMES)], ids=str)
+def test_resample_keeps_every_seats_information_state_in_every_game(
+    name: str, options: dict[str, Any]
+) -> None:
+    game = pyspiel.load_game(tos.short_name(name), options)
+    rng = np.random.RandomState(21)
+    checked = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+                continue
+            if rng.rand() < 0.25:
+                seat = int(rng.randint(game.num_players()))
+                drawn = state.resample_from_infostate(seat, None)
+                assert drawn.information_state_string(seat) == state.information_state_string(seat)
+                assert drawn.legal_actions(seat) == state.legal_actions(seat)
+                checked += 1
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked >= 5
+
+
 # -- a shuffle is dealt uniformly (a 9-card toy game) -----------------------------------------
 
 NINE = cards("JS QS KS JH QH KH JD QD KD")
