@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from trickcore_example_game.game import PROJECTION, HighCard, HighCardOptions
+from trickcore_example_game.game import POLICY, PROJECTION, HighCard, HighCardOptions, Phase
 
 import trickcore
 from trickcore import build_host, hookimpl, kit
@@ -201,7 +201,8 @@ class NineCards(HighCard):
         options = HighCardOptions(players=3, target=1, first_dealer=0)
         seating = kit.Seating(options.players, self.direction)
         deal = kit.DealSchedule(seating, packets=(1, 1, 1))
-        kit.TrickGame.__init__(self, options, seating, PROJECTION, NINE, deal=deal)
+        kit.TrickGame.__init__(self, options, seating, PROJECTION, NINE, deal=deal, policy=POLICY)
+        self.phase_rules = {**self.kit_rules(), Phase.DEAL: self._deal}
 
     def most_actions(self) -> int:
         """Nine cards dealt, nine played (H3, H4): one hand."""
