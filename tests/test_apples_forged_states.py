@@ -108,3 +108,13 @@ def test_nothing_of_a_round_exists_between_rounds() -> None:
     state = _reached(_after_rounds(1))
     _refused(replace(state, number=3), "nothing of a hand exists between rounds")
     _refused(replace(state, turn=2), "turn is 2")
+
+
+def test_a_card_both_held_and_given_back_is_refused_not_a_crash() -> None:
+    # Found by tests/test_fuzz_decoders.py: DEAL.stack's ValueError escaped validate.
+    state = _reached(lambda s: s.phase is Phase.PLAY and len(s.tricks) == 1)
+    seat = next(seat for seat in range(4) if state.received[seat])
+    card = state.hands[seat][0]
+    received = list(state.received)
+    received[seat] = (card, *received[seat][1:])
+    _refused(replace(state, received=tuple(received)), "")

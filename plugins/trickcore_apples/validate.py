@@ -289,7 +289,11 @@ def _history_problems(game: Apples, state: ApplesState) -> list[str]:
         return problems
     dealer = state.dealer
     assert dealer is not None
-    start = game.apply(_between_rounds(state, Phase.DEAL), Shuffle(order=DEAL.stack(dealt, dealer)))
+    try:  # a card dealt twice (held and also given, say) is no deal
+        order = DEAL.stack(dealt, dealer)
+    except ValueError as error:
+        return [f"no deal gives the cards of this round: {error}"]
+    start = game.apply(_between_rounds(state, Phase.DEAL), Shuffle(order=order))
     try:
         actions = _history(state)
     except ValueError as error:  # received cards that no pile deal gives
