@@ -117,4 +117,4 @@ def test_a_card_both_held_and_given_back_is_refused_not_a_crash() -> None:
     card = state.hands[seat][0]
     received = list(state.received)
     received[seat] = (card, *received[seat][1:])
-    _refused(replace(state, received=tuple(received)), "")
+    _refused(replace(state, received=tuple(received)), "given more than once|dealt|received")
