@@ -287,8 +287,11 @@ def _odd_value(rng: random.Random, words: list[str]) -> Any:
     return rng.choice(_ODD)
 
 
-def _mutate_tree(rng: random.Random, tree: Any, words: list[str]) -> Any:
-    """One value somewhere in ``tree`` (a JSON tree, changed in place) replaced or reshaped."""
+def _mutate_tree(
+    rng: random.Random, tree: Any, words: list[str], alike: dict[type, list[Any]]
+) -> Any:
+    """One value somewhere in ``tree`` (a JSON tree, changed in place) replaced or reshaped;
+    ``alike``: the original's leaves by type."""
     node, key = None, None
     current = tree
     for _ in range(0 if rng.random() < 0.05 else rng.randint(1, 6)):  # 0: the whole tree
@@ -303,8 +306,8 @@ def _mutate_tree(rng: random.Random, tree: Any, words: list[str]) -> Any:
         return _odd_value(rng, words)
     op = rng.randrange(10)
     if op >= 5:  # a value of the same kind from elsewhere: most often still decodes
-        alike = [leaf for leaf in _leaves(tree) if type(leaf) is type(current)]
-        node[key] = rng.choice(alike) if alike else _odd_value(rng, words)  # type: ignore[index]
+        same = alike.get(type(current))
+        node[key] = rng.choice(same) if same else _odd_value(rng, words)  # type: ignore[index]
     elif op == 0 and isinstance(node, dict):
         del node[key]
     elif op == 1 and isinstance(node, dict):
@@ -319,6 +322,20 @@ def _mutate_tree(rng: random.Random, tree: Any, words: list[str]) -> Any:
     return tree
 
 
+_ALIKE: dict[bytes, dict[type, list[Any]]] = {}
+
+
+def _alike(fmt: str, original: bytes) -> dict[type, list[Any]]:
+    """The leaves of an original's tree by type (computed once per original)."""
+    if original not in _ALIKE:
+        tree = msgspec.json.decode(original) if fmt == "json" else msgspec.msgpack.decode(original)
+        found: dict[type, list[Any]] = {}
+        for leaf in _leaves(tree):
+            found.setdefault(type(leaf), []).append(leaf)
+        _ALIKE[original] = found
+    return _ALIKE[original]
+
+
 def _inputs(
     rng: random.Random, decoder: Decoder, originals: list[bytes], raw: bytes
 ) -> Iterator[bytes]:
@@ -326,6 +343,7 @@ def _inputs(
     words = decoder.words()
     for _ in range(BATCH - 1):
         original = rng.choice(originals)
+        alike = _alike(decoder.fmt, original)
         mode = rng.randrange(6)  # 0: random bytes, 1: bytes mutated, else the tree mutated
         if mode == 0:
             yield rng.randbytes(rng.choice((1, 8, 64, 512)))
@@ -337,7 +355,7 @@ def _inputs(
             else:
                 tree = msgspec.msgpack.decode(original)
             for _ in range(rng.randint(1, mode - 1)):
-                tree = _mutate_tree(rng, tree, words)
+                tree = _mutate_tree(rng, tree, words, alike)
             try:
                 data = _encode(decoder.fmt, tree)
             except (OverflowError, RecursionError, msgspec.EncodeError):
