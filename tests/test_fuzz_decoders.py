@@ -49,6 +49,9 @@ INPUTS = int(os.environ.get("TRICKCORE_FUZZ_INPUTS", "200"))
 """Inputs per decoder: a fast slice by default, 100,000 in ``tox -e fuzz``."""
 BATCH = 100 if INPUTS >= 10_000 else 10
 """Inputs tried per hypothesis example."""
+MAX_INPUT = 1 << 20
+"""Inputs are cut to 1 MiB: mutations that multiply a nest of lists can reach 100 MB, which takes
+seconds to read however well it is read (decoding time grows with the input's size)."""
 TIME_LIMIT = 5.0
 """The most CPU time one input may take, in seconds: more is a hang."""
 GAMES = sorted(trickcore.default_host().games)
@@ -337,6 +340,14 @@ def _alike(fmt: str, original: bytes) -> dict[type, list[Any]]:
 
 
 def _inputs(
+    rng: random.Random, decoder: Decoder, originals: list[bytes], raw: bytes
+) -> Iterator[bytes]:
+    """``BATCH`` inputs, at most :data:`MAX_INPUT` bytes each."""
+    for data in _mutated(rng, decoder, originals, raw):
+        yield data[:MAX_INPUT]
+
+
+def _mutated(
     rng: random.Random, decoder: Decoder, originals: list[bytes], raw: bytes
 ) -> Iterator[bytes]:
     yield raw  # hypothesis' own bytes
