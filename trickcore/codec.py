@@ -371,7 +371,7 @@ def _allowed_at(type: Any, data: Any, steps: list[str | int]) -> list[str]:
     """The allowed values (as JSON text) of the value at ``steps`` in ``data`` decoded as
     ``type``: an enumeration's or a literal's values, or a tagged union's tags."""
     try:
-        kind: Any = mi.type_info(type)
+        kind: Any = _type_info(type)
     except (TypeError, ValueError):
         return []
     for step in steps:
@@ -435,10 +435,24 @@ def _pick(kind: Any, data: Any) -> Any:
     return members[0] if len(members) == 1 else kind
 
 
+def _type_info(type: Any) -> Any:
+    """``msgspec.inspect.type_info(type)``, kept for the types met before: building it takes
+    milliseconds, and every refused input needs it for its message."""
+    try:
+        return _cached_type_info(type)
+    except TypeError:  # an unhashable type (an Annotated with a dict, say): not kept
+        return mi.type_info(type)
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_type_info(type: Any) -> Any:
+    return mi.type_info(type)
+
+
 def _what(type: Any) -> str:
     """The thing a type decodes, in words: ``a replay``, ``an action``, ``a saved table``."""
     try:
-        kind = _unwrap(mi.type_info(type))
+        kind = _unwrap(_type_info(type))
     except (TypeError, ValueError):
         return "the data"
     if isinstance(kind, mi.UnionType) and _tag_field(kind) is not None:
