@@ -131,11 +131,6 @@ def may_be_absent(field: mi.Field) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=256)
-def _type_info(type: Any) -> Any:
-    return mi.type_info(type)
-
-
 def _integral(value: Any) -> Any:
     """``value`` (plain JSON values) with every number that has no fractional part (``10.0``)
     as an integer; ``value`` itself when there is none."""
