@@ -17,8 +17,8 @@ from typing import Any
 from msgspec.structs import replace
 
 import trickcore
-from trickcore import Card, Shuffle, testing
-from trickcore_allfours import PACK, AllFours, AllFoursState, Phase
+from trickcore import Card, Shuffle, Suit, testing
+from trickcore_allfours import PACK, AllFours, AllFoursState, HandResult, Phase
 
 __all__ = ["C", "allfours", "cs", "deal", "play_out", "run", "stacked"]
 
@@ -88,11 +88,21 @@ def deal(
     **options: Any,
 ) -> tuple[AllFours, AllFoursState]:
     """A game (first dealer ``dealer``) dealt from :func:`stacked`; ``scores`` starts the game
-    at a given score (the state before the deal carries it)."""
+    at a given score (the state before the deal carries it: as if a hand per seat had been
+    played, the dealer's turn come round again, the last of them scoring nothing)."""
     game = allfours(dealer, **options)
     start = game.initial_state()
     if scores is not None:
-        start = replace(start, scores=scores)
+        played = game.seats
+        last = HandResult(
+            hand_number=played,
+            dealer=game.seating.ahead(dealer, played - 1),
+            trump=Suit.HEARTS,
+            scored=(),
+            game_points=(0, 0),
+            hand_points=(0, 0),
+        )
+        start = replace(start, scores=scores, hand_number=played, last_hand=last)
         game.validate(start)
     shuffle = stacked(game.seats, dealer, hands, kick, runs, stock=stock)
     return game, game.apply(start, shuffle)

@@ -83,9 +83,9 @@ def test_totals_that_should_have_ended_the_game() -> None:
     refused(game, replace(state, scores=(120, 0, 0, 0)), "reached the target")
     refused(game, replace(state, scores=(120, 0, 0, 0), overtime=True), "one player alone")
     tied = replace(state, scores=(120, 120, 0, 0), overtime=True)
-    # issue 10: no score before the first round is scored (A7); in round 5 the tie plays on
+    # issue 10: no score before the first round is scored (A7), in round 1 or any later deal
     refused(game, tied, "before the first round is scored")
-    game.validate(replace(tied, round_number=5))
+    refused(game, replace(tied, round_number=5), "before the first round is scored")
     refused(game, replace(state, winner=1), "has won but play goes on")
 
 

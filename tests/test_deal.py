@@ -19,6 +19,7 @@ from trickcore.cards import Card, Rank, cards, standard_deck
 from trickcore.game import Direction
 from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
 from trickcore.kit.seating import Seating
+from trickcore_euchre.deal import DEAL as EUCHRE_DEAL
 
 CLOCKWISE, ANTICLOCKWISE = Direction.CLOCKWISE, Direction.ANTICLOCKWISE
 DECK = standard_deck()
@@ -433,3 +434,11 @@ def test_take_removes_exactly_one_card(hand_lists: list[list[Card]], data: st.Da
     assert all(after[other] == hands[other] for other in range(len(hands)) if other != seat)
     position = hands[seat].index(card)
     assert after[seat] == hands[seat][:position] + hands[seat][position + 1 :]
+
+
+def test_the_rest_of_a_deal_is_seen_unless_the_schedule_says_not() -> None:
+    seating = Seating(4)
+    assert DealSchedule(seating, packets=(1,) * 5, kick=1).rest_seen
+    hidden = DealSchedule(seating, packets=(1,) * 5, kick=1, rest_seen=False)
+    assert not hidden.rest_seen and hidden.size == 21  # the same deal otherwise
+    assert not EUCHRE_DEAL.rest_seen  # E3: the rest stay face down and take no part in the hand

@@ -56,6 +56,7 @@ _NOT_SOURCES = shutil.ignore_patterns(
     ".mypy_cache",
     ".pytest_cache",
     ".ruff_cache",
+    "node_modules",
     "*.json",
     "*.jsonl",
 )

@@ -395,5 +395,5 @@ def test_game_over_before_any_deal_is_refused() -> None:
     """E1, E8, E9: a game ends only after a hand (a side reached the target, or the single
     hand was played or thrown in); a game over before any deal is refused."""
     game = euchre()
-    bad = from_json(b'{"phase": "over", "dealer": 2}', game.state_type)
+    bad = msgspec.json.decode(b'{"phase": "over", "dealer": 2}', type=game.state_type)
     _refused(game, bad)

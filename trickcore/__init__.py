@@ -20,10 +20,12 @@ from trickcore.errors import (
     EgnError,
     IllegalActionError,
     InvalidStateError,
+    InvalidViewError,
     MatchError,
     OptionError,
     PluginError,
     ReplayMismatchError,
+    SealError,
     TableError,
     TrickcoreError,
     UnknownBotError,
@@ -57,7 +59,9 @@ from trickcore.match import (
 from trickcore.plugins import PluginFailure, PluginHost, build_host, default_host
 from trickcore.replay import Replay
 from trickcore.rng import Rng
+from trickcore.seal import Unsealed, seal, unseal
 from trickcore.table import Table
+from trickcore.viewcheck import ViewValidator, validate_view
 
 __all__ = [
     "CHANCE",
@@ -85,6 +89,7 @@ __all__ = [
     "GameTask",
     "IllegalActionError",
     "InvalidStateError",
+    "InvalidViewError",
     "Match",
     "MatchError",
     "MatchResult",
@@ -98,6 +103,7 @@ __all__ = [
     "Replay",
     "ReplayMismatchError",
     "Rng",
+    "SealError",
     "Seat",
     "Shuffle",
     "Suit",
@@ -106,6 +112,8 @@ __all__ = [
     "TrickcoreError",
     "UnknownBotError",
     "UnknownGameError",
+    "Unsealed",
+    "ViewValidator",
     "WrongSeatError",
     "__version__",
     "build_host",
@@ -117,8 +125,11 @@ __all__ = [
     "hookimpl",
     "json_schema",
     "load",
+    "seal",
     "to_json",
     "to_msgpack",
+    "unseal",
+    "validate_view",
 ]
 
 

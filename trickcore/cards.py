@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Any
 
 from trickcore.errors import CardError
 
@@ -99,14 +100,37 @@ _SYMBOL_LETTERS = str.maketrans("\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u266
 """The suit symbols (black and white) as the suit letters, for text typed by a person."""
 
 
-class Card(enum.Enum):
+def _canonical_text(value: object) -> object:
+    """Card text a person typed (any case, ``10`` for ``T``, suit symbols, spaces around) as
+    the canonical text; anything else unchanged."""
+    if isinstance(value, str):
+        return value.strip().upper().replace("10", "T").translate(_SYMBOL_LETTERS)
+    return value
+
+
+class _CardType(enum.EnumMeta):
+    """The metaclass of :class:`Card`: calling ``Card(text)`` accepts text a person types,
+    while decoding JSON or MessagePack (which looks the canonical text up and never calls
+    the class) accepts the canonical text only."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the enum's functional API
+            return super().__call__(value, *args, **kwargs)
+        try:
+            return super().__call__(_canonical_text(value))
+        except CardError:
+            raise CardError(f"{value!r} is not a card: {CARD_TEXT}") from None
+
+
+class Card(enum.Enum, metaclass=_CardType):
     """A playing card, or the joker. Its value is the text form ("AS", "TD", "JK").
 
     ``Card("QH")`` (or :func:`cards` for several) turns text into a card and raises
     :class:`~trickcore.errors.CardError` for anything else; ``str(card)`` gives the text back.
     Text a person types is accepted too: any case, ``10`` for ``T``, suit symbols for suit
     letters, so the :attr:`pretty` form reads back (``Card("10\u2666")`` and ``Card("td")``
-    are ``Card.TEN_OF_DIAMONDS``).
+    are ``Card.TEN_OF_DIAMONDS``). JSON and MessagePack hold the canonical text only
+    (``"TD"``): decoding ``"td"`` or ``"10D"`` fails, as the JSON Schema says.
     """
 
     TWO_OF_CLUBS = "2C"
@@ -177,10 +201,6 @@ class Card(enum.Enum):
 
     @classmethod
     def _missing_(cls, value: object) -> Card:
-        if isinstance(value, str):
-            text = value.strip().upper().replace("10", "T").translate(_SYMBOL_LETTERS)
-            if text != value and text in cls._value2member_map_:
-                return cls(text)
         raise CardError(f"{value!r} is not a card: {CARD_TEXT}")
 
     @property

@@ -9,6 +9,7 @@ check that a legal game can reach it.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import re
 from typing import Any, TypeVar
@@ -21,6 +22,7 @@ from trickcore.errors import DecodeError
 
 __all__ = [
     "MAX_DEPTH",
+    "MAY_BE_ABSENT",
     "nesting_depth",
     "decode_problem",
     "digest",
@@ -29,6 +31,8 @@ __all__ = [
     "from_json",
     "from_msgpack",
     "json_schema",
+    "may_be_absent",
+    "missing_field",
     "plain_text",
     "to_json",
     "to_msgpack",
@@ -37,6 +41,11 @@ __all__ = [
 T = TypeVar("T")
 
 _canonical = msgspec.msgpack.Encoder(order="deterministic")
+
+MAY_BE_ABSENT = msgspec.Meta(extra={"trickcore": "may be absent"})
+"""Marks a field that files written by older versions lack (``returns: Annotated[tuple[float,
+...], MAY_BE_ABSENT] = ()``): trickcore's readers fill in its default and the JSON Schema does
+not require it. Every other field must be present (see :func:`from_json`)."""
 
 MAX_DEPTH = 32
 """The deepest nesting of lists and objects trickcore reads in free-form parts of its files
@@ -74,16 +83,102 @@ def from_json(data: bytes | str, type: type[T] | Any, *, what: str | None = None
     :class:`~trickcore.errors.DecodeError` saying what was expected where, e.g.
     ``cannot read a replay from JSON: at $.actions[3].suit: "X" is not one of "C", "D", "H",
     "S"`` (see :func:`decode_problem`). ``what`` names the thing read, for the message
-    (default: from ``type``, such as ``a replay``)."""
+    (default: from ``type``, such as ``a replay``).
+
+    The rules are those of the game's JSON Schema (``trickcore schema GAME``): every field
+    trickcore writes must be present (fields with defaults included), cards are written in
+    their canonical text only (``"TH"``, not ``"10h"``), and a number without a fractional
+    part is an integer wherever an integer is expected (``10.0`` reads as ``10``, as JSON
+    Schema and JavaScript see it).
+    """
+    return _decode(msgspec.json.decode, data, type, what, "JSON")  # type: ignore[no-any-return]
+
+
+_TOO_DEEP = f"lists and objects nest too deeply (at most {MAX_DEPTH} levels are read)"
+
+
+def _decode(decode: Any, data: Any, type: Any, what: str | None, form: str) -> Any:
+    """``data`` decoded by ``decode`` (msgspec's JSON or MessagePack decoder) into ``type``
+    by the rules of :func:`from_json`, or :class:`~trickcore.errors.DecodeError`."""
+    raw: Any = None
     try:
-        result: T = msgspec.json.decode(data, type=type)
+        try:
+            result = decode(data, type=type)
+        except msgspec.DecodeError as error:
+            raw = _raw(decode, data)
+            integral = _integral(raw)
+            if "got `float`" not in str(error) or integral is raw:
+                raise
+            result = msgspec.convert(integral, type)
     except RecursionError:
-        raise DecodeError(f"cannot read {what or _what(type)} from JSON: {_TOO_DEEP}") from None
+        raise DecodeError(f"cannot read {what or _what(type)} from {form}: {_TOO_DEEP}") from None
     except msgspec.DecodeError as error:
-        raw = _raw(msgspec.json.decode, data)
+        raw = _raw(decode, data) if raw is None else raw
         problem = decode_problem(str(error), type, raw)
-        raise DecodeError(f"cannot read {what or _what(type)} from JSON: {problem}") from None
+        raise DecodeError(f"cannot read {what or _what(type)} from {form}: {problem}") from None
+    if (missing := missing_field(type, _raw(decode, data) if raw is None else raw)) is not None:
+        raise DecodeError(f"cannot read {what or _what(type)} from {form}: {missing}")
     return result
+
+
+def may_be_absent(field: mi.Field) -> bool:
+    """Whether a struct field is marked :data:`MAY_BE_ABSENT`."""
+    kind = field.type
+    while isinstance(kind, mi.Metadata):
+        if (kind.extra or {}).get("trickcore") == "may be absent":
+            return True
+        kind = kind.type
+    return False
+
+
+def _integral(value: Any) -> Any:
+    """``value`` (plain JSON values) with every number that has no fractional part (``10.0``)
+    as an integer; ``value`` itself when there is none."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, list):
+        items = [_integral(item) for item in value]
+        return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
+    if isinstance(value, dict):
+        pairs = {key: _integral(item) for key, item in value.items()}
+        return pairs if any(pairs[key] is not value[key] for key in value) else value
+    return value
+
+
+def missing_field(type: Any, data: Any) -> str | None:
+    """Where ``data`` (plain JSON values that decode as ``type``) lacks a field that trickcore
+    always writes, as ``at <path>: the field "<name>" is missing``; ``None`` when none is
+    missing. msgspec fills a missing field that has a default; trickcore's readers refuse it,
+    as the JSON Schema does (every field is required), so that what a frontend checks with
+    the schema is what trickcore reads."""
+    try:
+        kind = _type_info(type)
+    except (TypeError, ValueError):
+        return None
+    stack: list[tuple[Any, Any, str]] = [(kind, data, "$")]
+    while stack:
+        kind, value, path = stack.pop()
+        kind = _pick(_unwrap(kind), value)
+        if isinstance(kind, mi.StructType) and isinstance(value, dict):
+            for field in kind.fields:
+                if field.encode_name not in value and not may_be_absent(field):
+                    return f'at {path}: the field "{field.encode_name}" is missing'
+            stack.extend(
+                (field.type, value[field.encode_name], f"{path}.{field.encode_name}")
+                for field in reversed(kind.fields)
+                if field.encode_name in value
+            )
+        elif isinstance(kind, (mi.ListType, mi.VarTupleType, mi.SetType, mi.FrozenSetType)):
+            if isinstance(value, list):
+                stack.extend((kind.item_type, item, f"{path}[{i}]") for i, item in enumerate(value))
+        elif isinstance(kind, mi.TupleType) and isinstance(value, list):
+            stack.extend(
+                (item_type, item, f"{path}[{i}]")
+                for i, (item_type, item) in enumerate(zip(kind.item_types, value, strict=False))
+            )
+        elif isinstance(kind, mi.DictType) and isinstance(value, dict):
+            stack.extend((kind.value_type, item, f"{path}.{key}") for key, item in value.items())
+    return None
 
 
 _TOO_DEEP = f"lists and objects nest too deeply (at most {MAX_DEPTH} levels are read)"
@@ -95,21 +190,9 @@ def to_msgpack(obj: Any) -> bytes:
 
 
 def from_msgpack(data: bytes, type: type[T] | Any, *, what: str | None = None) -> T:
-    """Decode MessagePack into ``type``; bad input raises :class:`~trickcore.errors.DecodeError`
-    worded as :func:`from_json` words it."""
-    try:
-        result: T = msgspec.msgpack.decode(data, type=type)
-    except RecursionError:
-        raise DecodeError(
-            f"cannot read {what or _what(type)} from MessagePack: {_TOO_DEEP}"
-        ) from None
-    except msgspec.DecodeError as error:
-        raw = _raw(msgspec.msgpack.decode, data)
-        problem = decode_problem(str(error), type, raw)
-        raise DecodeError(
-            f"cannot read {what or _what(type)} from MessagePack: {problem}"
-        ) from None
-    return result
+    """Decode MessagePack into ``type`` by the rules of :func:`from_json`; bad input raises
+    :class:`~trickcore.errors.DecodeError` worded as :func:`from_json` words it."""
+    return _decode(msgspec.msgpack.decode, data, type, what, "MessagePack")  # type: ignore[no-any-return]
 
 
 def json_form(obj: Any) -> Any:
@@ -283,7 +366,7 @@ def _allowed_at(type: Any, data: Any, steps: list[str | int]) -> list[str]:
     """The allowed values (as JSON text) of the value at ``steps`` in ``data`` decoded as
     ``type``: an enumeration's or a literal's values, or a tagged union's tags."""
     try:
-        kind: Any = mi.type_info(type)
+        kind: Any = _type_info(type)
     except (TypeError, ValueError):
         return []
     for step in steps:
@@ -347,10 +430,24 @@ def _pick(kind: Any, data: Any) -> Any:
     return members[0] if len(members) == 1 else kind
 
 
+def _type_info(type: Any) -> Any:
+    """``msgspec.inspect.type_info(type)``, kept for the types met before: building it takes
+    milliseconds, and every refused input needs it for its message."""
+    try:
+        return _cached_type_info(type)
+    except TypeError:  # an unhashable type (an Annotated with a dict, say): not kept
+        return mi.type_info(type)
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_type_info(type: Any) -> Any:
+    return mi.type_info(type)
+
+
 def _what(type: Any) -> str:
     """The thing a type decodes, in words: ``a replay``, ``an action``, ``a saved table``."""
     try:
-        kind = _unwrap(mi.type_info(type))
+        kind = _unwrap(_type_info(type))
     except (TypeError, ValueError):
         return "the data"
     if isinstance(kind, mi.UnionType) and _tag_field(kind) is not None:

@@ -15,10 +15,12 @@ __all__ = [
     "EgnError",
     "IllegalActionError",
     "InvalidStateError",
+    "InvalidViewError",
     "MatchError",
     "OptionError",
     "PluginError",
     "ReplayMismatchError",
+    "SealError",
     "TableError",
     "TrickcoreError",
     "UnknownBotError",
@@ -94,6 +96,23 @@ class EgnError(DecodeError):
 
 class InvalidStateError(TrickcoreError, ValueError):
     """A state that no legal game can reach (a card twice, wrong hand sizes, a phase mismatch)."""
+
+
+class InvalidViewError(TrickcoreError, ValueError):
+    """A view that no reachable state shows its seat (a card both held and played, hand sizes
+    that do not add up, a seat not at the table …): :func:`trickcore.validate_view` and
+    ``determinize`` refuse it, naming the defect. :attr:`seat` is the view's seat, where it is
+    one."""
+
+    def __init__(self, message: str, *, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
+class SealError(TrickcoreError, ValueError):
+    """A sealed token that cannot be opened (:func:`trickcore.unseal`): signed with none of the
+    keys given, altered, truncated, not a token at all, of another format version, or sealed
+    for another game or options than the one expected. Also a key that is not acceptable."""
 
 
 class PluginError(TrickcoreError, RuntimeError):

@@ -32,9 +32,13 @@ class Forfeit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     happened, in words."""
 
     seat: Seat
+    """The seat whose bot failed."""
     bot: str
+    """The bot's label."""
     kind: FaultKind
+    """The kind of fault: the bot raised, answered with an illegal action, or too late."""
     detail: str
+    """What happened, in words."""
 
     def __str__(self) -> str:
         return f"seat {self.seat} ({self.bot}) forfeits: {self.detail}"

@@ -13,12 +13,12 @@ are two kinds, shared by every game:
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar
+from typing import Annotated, Any, ClassVar, Final, Literal, Protocol, TypeVar
 
 import msgspec
 
 from trickcore.cards import Card
-from trickcore.codec import json_text
+from trickcore.codec import MAY_BE_ABSENT, json_text
 from trickcore.errors import IllegalActionError
 from trickcore.rng import Rng
 from trickcore.typecheck import type_problem
@@ -91,6 +91,7 @@ class Shuffle(Action, frozen=True, tag="shuffle"):
     """Chance: the cards of a pack (or pile) in shuffled order, ``order[0]`` dealt first."""
 
     order: tuple[Card, ...]
+    """The cards in shuffled order, each once; ``order[0]`` is dealt first."""
 
     def __post_init__(self) -> None:
         # Action's field check, cut short for the common case: a shuffle is built every deal.
@@ -106,6 +107,7 @@ class DrawDealer(Action, frozen=True, tag="dealer"):
     """Chance: the seat that deals first."""
 
     seat: Seat
+    """The seat that deals first."""
 
     def __str__(self) -> str:
         return f"seat {self.seat} deals first"
@@ -151,10 +153,17 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """
 
     scores: tuple[int, ...]
+    """The score of each side."""
     finished: bool
+    """Whether the game is over."""
     winner: int | None = None
+    """The winning side once the game is over; ``None`` while it goes on and on a draw."""
     draw: bool = False
-    returns: tuple[float, ...] = ()
+    """Whether the game ended in a draw."""
+    returns: Annotated[tuple[float, ...], MAY_BE_ABSENT] = ()
+    """Each seat's result: +1 per seat of the winning side, -1 shared out among the losing
+    sides, 0 on a draw and while the game goes on. Replays recorded before it existed lack
+    it."""
 
     @classmethod
     def settle(

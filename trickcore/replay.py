@@ -28,9 +28,9 @@ The playing back itself is :mod:`trickcore.history` (:func:`reproduce` returns i
 
 from __future__ import annotations
 
-import re
+import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
@@ -38,7 +38,7 @@ from trickcore._version import __version__
 from trickcore.codec import MAX_DEPTH, from_json, json_form, json_text, nesting_depth
 from trickcore.codec import digest as _digest
 from trickcore.errors import ReplayMismatchError
-from trickcore.game import AnyGame, Outcome
+from trickcore.game import AnyGame, GameFactory, Outcome
 from trickcore.history import (
     CHECKPOINT_LENGTH,
     History,
@@ -48,7 +48,8 @@ from trickcore.history import (
     describe_action,
     load_game,
 )
-from trickcore.plugins import PluginHost
+from trickcore.plugins import PluginHost, default_host
+from trickcore.reading import check_part, game_types, type_prefix
 from trickcore.rng import seed_problem
 
 __all__ = [
@@ -69,7 +70,7 @@ __all__ = [
     "verify",
 ]
 
-FORMAT = 2
+FORMAT: Final = 2
 """The replay format this version of trickcore writes. Format 2's :attr:`Replay.digest` covers
 the game and its options with the final state (:func:`final_digest`); format 1's covered the
 final state only."""
@@ -77,6 +78,15 @@ final state only."""
 READ_FORMATS = (1, 2)
 """The replay formats this version reads and verifies: format 1 files (recorded before the
 digest covered the options) still verify, by their own digest."""
+
+ReplayFormat = Literal[1, 2]
+"""A replay format this version reads (:data:`READ_FORMATS`)."""
+
+Digest = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+"""A digest: 64 lowercase hex digits (SHA-256)."""
+
+Checkpoint = Annotated[str, msgspec.Meta(pattern=f"^[0-9a-f]{{{CHECKPOINT_LENGTH}}}$")]
+"""A checkpoint: the first :data:`CHECKPOINT_LENGTH` hex digits of a digest."""
 
 
 class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -86,8 +96,8 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     :func:`verify`, save it with :func:`dumps` and read it with :func:`loads`.
     """
 
-    format: int = FORMAT
-    """The replay format version (:data:`FORMAT`)."""
+    format: ReplayFormat = FORMAT
+    """The replay format version (:data:`FORMAT`; this version reads :data:`READ_FORMATS`)."""
     trickcore: str
     """The trickcore version that recorded it (informational)."""
     game: str
@@ -95,15 +105,17 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     options: dict[str, Any]
     """The game's options, every field, in their JSON form."""
     seed: int | str | None
-    """The seed chance actions were drawn from, or ``None`` when they were supplied."""
+    """The seed chance actions were drawn from (an integer of at most
+    :data:`~trickcore.rng.MAX_SEED_BITS` bits, or a text), or ``None`` when they were
+    supplied."""
     seats: tuple[str, ...]
     """A label per seat, e.g. ``"heuristic"``, ``"random"``, ``"human"``."""
     actions: tuple[Any, ...]
     """Every action, chance ones included, in JSON form (decode with the game's action type)."""
-    checkpoints: tuple[str, ...]
+    checkpoints: tuple[Checkpoint, ...]
     """Per action, the first :data:`CHECKPOINT_LENGTH` hex digits of the digest of the state
     after it."""
-    digest: str
+    digest: Digest
     """The full digest of the game: its name and options with the final state
     (:func:`final_digest`; format 1: of the final state only)."""
     outcome: Outcome | None = None
@@ -244,32 +256,54 @@ def dumps(replay: Replay) -> bytes:
     return ("{\n" + ",\n".join(lines) + "\n}\n").encode()
 
 
-def loads(data: bytes | str) -> Replay:
-    """A :class:`Replay` from JSON; malformed input raises :class:`~trickcore.errors.DecodeError`.
+def loads(data: bytes | str, *, host: PluginHost | None = None, checked: bool = True) -> Replay:
+    """A :class:`Replay` from JSON, read by the game's JSON Schema (``trickcore schema GAME
+    --part replay``): the game must be registered in ``host`` (default:
+    :func:`trickcore.default_host`), and its options and actions must decode with the game's
+    types (every option present, cards of the game). Malformed input raises
+    :class:`~trickcore.errors.DecodeError`, an unknown game
+    :class:`~trickcore.errors.UnknownGameError`.
 
-    Only the shape is checked here: :func:`verify` checks the contents.
+    With ``checked=False`` only the replay's own fields are read (options and actions as
+    plain JSON values, the game not looked up): for tools that show a damaged replay as far
+    as it goes. The contents (legal actions, the deals of the seed, the digests) are checked
+    by :func:`verify`.
     """
     replay: Replay = from_json(data, Replay)
+    if checked:
+        factory = (host if host is not None else default_host()).game_factory(replay.game)
+        check_part(factory, "replay", from_json(data, replay_type(factory)))
     return replay
 
 
-def replay_type(game: AnyGame) -> type[Replay]:
+def replay_type(game: AnyGame | GameFactory) -> type[Replay]:
     """A struct type like :class:`Replay` with the game's ``options`` struct and its actions
     typed ``tuple[game.action_type, ...]``, named e.g. ``EuchreReplay``.
 
     It exists for JSON Schema export (``trickcore schema GAME``) and for typed decoding of a
-    replay of that game; :func:`verify` takes the plain :class:`Replay`.
+    replay of that game; :func:`verify` takes the plain :class:`Replay`. ``game`` is a loaded
+    game or its registered class.
     """
-    words = re.split(r"[^A-Za-z0-9]+", game.name)
-    name = "".join(word[:1].upper() + word[1:] for word in words) + "Replay"
-    actions: Any = tuple[game.action_type, ...]  # type: ignore[name-defined]
+    kinds: Any = game_types(game) if not hasattr(game, "action_type") else game
+    typed: type[Replay] = _replay_type(kinds.name, kinds.options_type, kinds.action_type)
+    return typed
+
+
+@functools.lru_cache(maxsize=64)
+def _replay_type(game: str, options_type: Any, action_type: Any) -> Any:
+    name = type_prefix(game, options_type) + "Replay"
+    actions: Any = tuple[action_type, ...]
     typed: Any = msgspec.defstruct(
         name,
-        [("options", game.options_type), ("actions", actions)],
+        [
+            ("game", Literal[game]),
+            ("options", options_type),
+            ("actions", actions),
+        ],
         bases=(Replay,),
         module=__name__,
         frozen=True,
         kw_only=True,
         forbid_unknown_fields=True,
     )
-    return typed  # type: ignore[no-any-return]
+    return typed

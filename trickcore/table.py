@@ -65,7 +65,7 @@ import functools
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any, Concatenate, Generic, ParamSpec, TypeVar, cast
+from typing import Annotated, Any, Concatenate, Final, Generic, Literal, ParamSpec, TypeVar, cast
 
 import msgspec
 
@@ -80,14 +80,23 @@ from trickcore.errors import (
     WrongSeatError,
 )
 from trickcore.faults import BotFaults, FaultKind, Forfeit, check_time_limit, forfeit_outcome
-from trickcore.game import CHANCE, Actor, Game, Outcome, Seat
+from trickcore.game import CHANCE, Actor, Game, GameFactory, Outcome, Seat
 from trickcore.history import History, checkpoint, describe_action, load_game
 from trickcore.plugins import PluginHost, default_host
-from trickcore.replay import READ_FORMATS, Replay, from_history, reproduce
+from trickcore.reading import check_part
+from trickcore.replay import READ_FORMATS, Replay, from_history, replay_type, reproduce
 from trickcore.rng import Rng, seed_problem
 from trickcore.typecheck import type_check
 
-__all__ = ["HUMAN", "SAVE_FORMAT", "SeatSpec", "Table", "TableError", "bot_rng"]
+__all__ = [
+    "HUMAN",
+    "SAVE_FORMAT",
+    "SeatSpec",
+    "Table",
+    "TableError",
+    "bot_rng",
+    "saved_table_type",
+]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -96,7 +105,7 @@ V = TypeVar("V")
 HUMAN = "human"
 """The label of a human seat in replays."""
 
-SAVE_FORMAT = 1
+SAVE_FORMAT: Final = 1
 """The format of :meth:`Table.to_json` this version writes and reads."""
 
 SeatSpec = str | Bot[Any, Any] | None
@@ -114,25 +123,53 @@ def bot_rng(seed: int | str, seat: Seat, epoch: int) -> Rng:
 
 
 class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The JSON form of a saved table."""
+    """A table saved by :meth:`Table.to_json`: its seats, counters and settings, and the
+    replay of the game so far (:meth:`Table.from_json` resumes it)."""
 
-    format: int = SAVE_FORMAT
+    format: Literal[1] = SAVE_FORMAT
+    """The saved table format (:data:`SAVE_FORMAT`)."""
     seats: tuple[str | None, ...]
     """Per seat, the bot's registered name, or ``None`` for a human."""
     epoch: Annotated[int, msgspec.Meta(ge=0, lt=_COUNTER_LIMIT)]
     """The bots' epoch when saved (resuming builds them with the next one)."""
     undos: Annotated[int, msgspec.Meta(ge=0, lt=_COUNTER_LIMIT)]
+    """How many times a human took an action back."""
     replay: Replay
+    """The game so far: every action with its checkpoint."""
     bot_options: dict[str, dict[str, Any]] = {}
     """Options per bot name, as given to the table."""
     bot_faults: BotFaults = "raise"
-    time_limit: float | None = None
+    """What a bot fault does: ``"raise"`` an error, or ``"forfeit"`` the game."""
+    time_limit: Annotated[float, msgspec.Meta(gt=0)] | None = None
+    """Seconds a bot may take per move, or ``None`` for no limit."""
     forfeit: Forfeit | None = None
     """The forfeit that ended the game, if one did."""
 
     def __post_init__(self) -> None:
         if nesting_depth(self.bot_options) > MAX_DEPTH:
             raise ValueError(f"bot options nest more than {MAX_DEPTH} levels deep")
+
+
+def saved_table_type(game: GameFactory | Game[Any, Any, Any, Any]) -> type[msgspec.Struct]:
+    """The struct type of a saved table of ``game`` (a loaded game or its registered
+    class) with its replay typed by :func:`~trickcore.replay.replay_type`, named e.g.
+    ``EuchreSavedTable``: for JSON Schema export and typed decoding."""
+    return _saved_table_type(replay_type(game))
+
+
+@functools.lru_cache(maxsize=64)
+def _saved_table_type(replay: type[Replay]) -> type[msgspec.Struct]:
+    name = replay.__name__.removesuffix("Replay") + "SavedTable"
+    typed: Any = msgspec.defstruct(
+        name,
+        [("replay", replay)],
+        bases=(_SavedTable,),
+        module=__name__,
+        frozen=True,
+        kw_only=True,
+        forbid_unknown_fields=True,
+    )
+    return typed  # type: ignore[no-any-return]
 
 
 def _read_formats() -> str:
@@ -727,6 +764,9 @@ class Table(Generic[S, A, V]):
         action. The bots are rebuilt with the next epoch (see the module documentation).
         """
         saved: _SavedTable = from_json(data, _SavedTable, what="a saved table")
+        factory = (host if host is not None else default_host()).game_factory(saved.replay.game)
+        typed: Any = from_json(data, saved_table_type(factory), what="a saved table")
+        check_part(factory, "table", typed)
         replay = saved.replay
         if saved.format != SAVE_FORMAT or replay.format not in READ_FORMATS:
             raise DecodeError(

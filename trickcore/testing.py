@@ -285,6 +285,10 @@ class _Bound:
         self.title = getattr(game, "title", game.name)
         self.seat_counts = getattr(game, "seat_counts", (game.seats,))
         self.options_type = type(game.options)
+        self.action_type = game.action_type
+        self.view_type = game.view_type
+        self.event_type = game.event_type
+        self.state_type = game.state_type
 
     def __call__(self, options: Any) -> AnyGame:
         if options != self.game.options:
@@ -666,7 +670,7 @@ class _GameRun:
         seats = [f"seat {seat}" for seat in self.seats]
         try:
             replay = record(game, actions, seed=ctx.seed, seats=seats)
-            verify(loads(dumps(replay)), host=host)
+            verify(loads(dumps(replay), host=host), host=host)
         except TrickcoreError as error:
             raise ctx.fail(
                 "replay",

@@ -45,6 +45,7 @@ class Play(Action, frozen=True, tag="play"):
     """Play a card to the trick (F4)."""
 
     card: Card
+    """The card played."""
 
     def __str__(self) -> str:
         return f"play {self.card}"

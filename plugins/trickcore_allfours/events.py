@@ -49,9 +49,13 @@ class Kicked(Event, frozen=True, tag="kicked"):
     dealer's side (F2). ``number`` counts the kicks of the deal from 1."""
 
     dealer: int
+    """The seat that kicked."""
     card: Card
+    """The card kicked."""
     points: int
+    """The points it scored for the dealer's side (F2)."""
     number: int
+    """The kick's number in this deal, from 1."""
 
     def __str__(self) -> str:
         scores = f", {self.points} for the dealer's side" if self.points else ""
@@ -63,6 +67,7 @@ class Stood(Event, frozen=True, tag="stood"):
     """The player on the dealer's right stands (F3)."""
 
     seat: int
+    """The seat that stood."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} stands."
@@ -72,6 +77,7 @@ class Begged(Event, frozen=True, tag="begged"):
     """The player on the dealer's right begs (F3)."""
 
     seat: int
+    """The seat that begged."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} begs."
@@ -81,6 +87,7 @@ class GaveOne(Event, frozen=True, tag="gave_one"):
     """The dealer gave one to the beggar's side (F3)."""
 
     seat: int
+    """The dealer, who gave one."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} gives one."
@@ -91,7 +98,9 @@ class PackRun(Event, frozen=True, tag="pack_run"):
     hand after it, ``None`` for a spectator."""
 
     dealer: int
+    """The dealer, who ran the pack."""
     hand: tuple[Card, ...] | None
+    """The viewing seat's hand after it, ``None`` for a spectator."""
 
     def __str__(self) -> str:
         mine = f" Your hand: {cards_text(self.hand)}." if self.hand is not None else ""
@@ -103,6 +112,7 @@ class Redealt(Event, frozen=True, tag="redealt"):
     far are kept (F3)."""
 
     dealer: int
+    """The seat that deals afresh."""
 
     def __str__(self) -> str:
         return f"The pack has run out: seat {self.dealer} shuffles and deals again."
@@ -112,6 +122,7 @@ class GameCounted(Event, frozen=True, tag="game_counted"):
     """Each side's card points for Game (F5); equal totals score nothing."""
 
     points: tuple[int, int]
+    """Each side's card points for Game (F5)."""
 
     def __str__(self) -> str:
         totals = f"side 0 counts {self.points[0]}, side 1 counts {self.points[1]}"

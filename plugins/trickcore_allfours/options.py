@@ -6,13 +6,14 @@ Each option's allowed values and description are declared once, in its type (see
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta
 
 from trickcore.errors import OptionError
 from trickcore.game import Options
-from trickcore.kit.options import check_options
+from trickcore.kit.options import check_options, seat_below
 
 __all__ = ["AllFoursOptions"]
 
@@ -64,6 +65,9 @@ class AllFoursOptions(Options, frozen=True):
             "it wins, equal points are a draw; reaching the target still ends the game (F7)."
         ),
     ] = False
+
+    json_schema_extra: ClassVar[Mapping[str, Any]] = seat_below("first_dealer", "players", [2, 4])
+    """What ``__post_init__`` checks across options, for the JSON Schema."""
 
     def __post_init__(self) -> None:
         check_options(self)  # bounds and allowed values also when built directly

@@ -65,7 +65,9 @@ class Kick(_Record, frozen=True):
     """A card turned up by the dealer (F2, F3) and the points it scored for the dealer's side."""
 
     card: Card
+    """The card kicked."""
     points: int = 0
+    """The points it scored for the dealer's side (F2)."""
 
 
 class Score(_Record, frozen=True):
@@ -73,9 +75,13 @@ class Score(_Record, frozen=True):
     kick, the high or low trump, the jack), ``None`` for the given point and for Game."""
 
     side: int
+    """The side that scored (0 or 1)."""
     points: int
+    """How many points."""
     reason: Reason
+    """Why (F2, F3, F5)."""
     card: Card | None = None
+    """The card that earned them, ``None`` for the given point and for Game."""
 
 
 class HandResult(_Record, frozen=True):
@@ -84,11 +90,17 @@ class HandResult(_Record, frozen=True):
     side's points in the whole hand (earlier deals of a redeal included)."""
 
     hand_number: int
+    """The hand's number, from 1."""
     dealer: int
+    """The seat that dealt it."""
     trump: Suit
+    """Its trump suit."""
     scored: tuple[Score, ...]
+    """Every point scored in its last deal, in order (F5)."""
     game_points: tuple[int, int]
+    """Each side's card points for Game (F5)."""
     hand_points: tuple[int, int]
+    """Each side's points in the whole hand, earlier deals of a redeal included."""
 
 
 class AllFoursState(
@@ -97,8 +109,11 @@ class AllFoursState(
     """A whole game of All Fours. Side 0 is seat 0 (and seat 2), side 1 seat 1 (and seat 3)."""
 
     phase: Phase
+    """Where the game stands."""
     dealer: int | None = None
+    """The dealer's seat, ``None`` before the first dealer is drawn."""
     scores: tuple[int, int] = (0, 0)
+    """Points of side 0 and side 1."""
     hand_number: int = 0
     """Hands dealt so far (the current hand's number); a redeal is part of its hand."""
     redeals: int = 0
@@ -112,6 +127,7 @@ class AllFoursState(
     kicks: tuple[Kick, ...] = ()
     """Every card kicked in this deal, in order; the last one's suit is trump (F2, F3)."""
     trump: Suit | None = None
+    """The trump suit (the last kick's suit), else ``None``."""
     call: Call | None = None
     """Whether the player on the dealer's right stood or begged (F3)."""
     answer: Answer | None = None

@@ -7,28 +7,34 @@ the stand or beg, the dealer's answer and the tricks, so the shuffle that starte
 be rebuilt (each seat's cards in hand plus those it played, the first 6 for the deal and 3 for
 each run of the pack, F2) and the deal replayed through :meth:`AllFours.apply` from the state
 before it. The state is valid when that replay is legal at every step and arrives at exactly the
-given state (the order of cards within a hand aside).
+given state (the order of cards within a hand aside). The game before the deal is checked apart
+(:func:`_progress_problems`): scores that the hands so far give, the last hand's count point by
+point (F2, F3, F5), its dealer and the first dealer (F1).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from msgspec.structs import replace
-
-from trickcore.cards import Card
+from trickcore.cards import Card, Rank, Suit
 from trickcore.game import Shuffle
 from trickcore.kit.validation import (
+    before_last_hand,
     card_problems,
+    dealer_problems,
     dealt_cards,
     differences,
+    last_dealer_problems,
+    nothing_but,
     replay,
     seat_problems,
     trick_problems,
+    unordered_hands,
 )
 from trickcore_allfours.actions import Beg, GiveOne, Play, RunPack, Stand
 from trickcore_allfours.deal import HAND_SIZE, PACK, RUN_SIZE
-from trickcore_allfours.state import AllFoursState, Phase
+from trickcore_allfours.scoring import card_points, kick_points
+from trickcore_allfours.state import AllFoursState, HandResult, Phase, Score
 
 if TYPE_CHECKING:
     from trickcore_allfours.rules import AllFours
@@ -36,6 +42,9 @@ if TYPE_CHECKING:
 __all__ = ["problems"]
 
 _BEFORE_THE_DEAL = (Phase.DRAW_DEALER, Phase.DEAL)
+_COUNT_ORDER = {"kick": 0, "give_one": 1, "high": 2, "low": 3, "jack": 4, "hang_jack": 4, "game": 5}
+"""The order in which a deal scores (F2, F3, F5): kicks first (any number), then each once."""
+_ALL_GAME_POINTS = card_points(PACK)
 
 
 def problems(game: AllFours, state: AllFoursState) -> list[str]:
@@ -69,16 +78,19 @@ def _fact_problems(game: AllFours, state: AllFoursState) -> list[str]:
     elif state.phase is not Phase.DRAW_DEALER and state.dealer is None:
         found.append(f"no dealer in the {state.phase.value} phase")
     first = game.options.first_dealer
-    if first is not None and state.dealer is not None:
-        dealt = state.phase not in _BEFORE_THE_DEAL or state.redeals > 0
-        expected = game.seating.ahead(first, state.hand_number - dealt)
-        if state.dealer != expected:
-            found.append(f"seat {first} dealt first, so seat {state.dealer} cannot deal now")
+    if state.phase is Phase.DRAW_DEALER and first is not None:
+        found.append(f"no dealer is drawn when first_dealer is {first}")
+    dealt = state.phase not in _BEFORE_THE_DEAL or state.redeals > 0
+    hand = state.hand_number + (not dealt)
+    found += dealer_problems(game.seating, state.dealer, first=first, hand=hand, rule="F1")
     return found
 
 
-def _before_deal_problems(game: AllFours, state: AllFoursState) -> list[str]:
-    found = []
+def _before_deal_problems(
+    game: AllFours, state: AllFoursState, *, last_known: bool = True
+) -> list[str]:
+    """A state before a deal holds the game's progress only, and that progress must be one a
+    game reaches (``last_known``: its last hand is the one before this hand)."""
     clean = AllFoursState(
         phase=state.phase,
         dealer=state.dealer,
@@ -89,15 +101,131 @@ def _before_deal_problems(game: AllFours, state: AllFoursState) -> list[str]:
         hands=((),) * game.seats,
         last_hand=state.last_hand,
     )
-    if state != clean:
-        found.append(f"nothing may be dealt or played in the {state.phase.value} phase")
+    found = nothing_but(state, clean, f"before the deal ({state.phase.value} phase)")
+    if found:
+        return [f"nothing may be dealt or played in the {state.phase.value} phase: {found[0]}"]
     if state.phase is Phase.DRAW_DEALER and (state.hand_number or state.scores != (0, 0)):
         found.append("the first dealer is drawn before the first hand only")
     if state.redeals == 0 and state.hand_points != (0, 0):
         found.append("a new hand has no points yet")
     if state.redeals > 0 and state.hand_number < 1:
         found.append("a redeal belongs to a hand already dealt")
+    return found or _progress_problems(game, state, last_known=last_known)
+
+
+def _progress_problems(game: AllFours, state: AllFoursState, *, last_known: bool) -> list[str]:
+    """The game before a deal: the scores, the hand number, the last hand and the points of
+    the current hand, scored by earlier deals of a redeal (kicks for the dealer's side, F3)."""
+    assert state.dealer is not None or state.phase is Phase.DRAW_DEALER
+    completed = state.hand_number - (state.redeals > 0)
+    target, last = game.options.target, state.last_hand
+    if max(state.scores) >= target:
+        return [f"a side has reached the target {target} but play goes on"]
+    if game.options.single_hand and completed > 0:
+        return [f"{completed} hands played, but single_hand stops after one (F7)"]
+    earlier, found = before_last_hand(state.scores, state.hand_points)
+    if state.dealer is not None and state.redeals:
+        dealer_side = game.side_of(state.dealer)
+        if (
+            state.hand_points[1 - dealer_side]
+            or state.hand_points[dealer_side] > _most_kicked(game) * state.redeals
+        ):
+            found.append(
+                f"hand points {state.hand_points} before redeal {state.redeals}: only kicks "
+                f"score before a redeal, for the dealer's side (F3)"
+            )
+    if not last_known or found:
+        return found
+    if (last is None) != (completed == 0):
+        return [f"{'no' if last is None else 'a'} last hand after {completed} hands"]
+    if last is None:
+        return [] if earlier == (0, 0) else [f"scores {state.scores} before any hand is over"]
+    found = _last_hand_problems(game, state, last, completed)
+    before, found2 = before_last_hand(earlier, last.hand_points)
+    if completed == 1 and before != (0, 0):
+        found2.append(f"scores {earlier} after one hand that scored {last.hand_points}")
+    return found + found2
+
+
+def _most_kicked(game: AllFours) -> int:
+    """The most a deal that ends in a redeal scores: kicks of one suit only (F2, F3)."""
+    tobago = game.options.tobago
+    return sum(kick_points(card, tobago=tobago) for card in PACK if card.suit is Suit.SPADES)
+
+
+def _last_hand_problems(
+    game: AllFours, state: AllFoursState, last: HandResult, completed: int
+) -> list[str]:
+    """The last hand, played out (the game went on): its number, dealer and count."""
+    found = seat_problems(game.seating, **{"the last hand's dealer": last.dealer})
+    if found:
+        return found
+    found = last_dealer_problems(game.seating, last.dealer, state.dealer, passed=True)
+    if last.hand_number != completed:
+        found.append(f"the last hand is hand {last.hand_number}, not {completed}")
+    if min(last.game_points) < 0 or sum(last.game_points) > _ALL_GAME_POINTS:
+        found.append(f"the last hand's card points for Game {last.game_points} (F5)")
+    found += _count_problems(game, last)
+    if found:
+        return found
+    dealer_side = game.side_of(last.dealer)
+    scored = [0, 0]
+    for score in last.scored:
+        scored[score.side] += score.points
+    other = 1 - dealer_side
+    if (
+        last.hand_points[other] != scored[other]
+        or last.hand_points[dealer_side] < scored[dealer_side]
+    ):
+        found.append(
+            f"the last hand's points {last.hand_points} do not add up from its count "
+            f"{tuple(scored)} (only the dealer's side scores in a redeal, F3)"
+        )
     return found
+
+
+def _count_problems(game: AllFours, last: HandResult) -> list[str]:
+    """Each point of a played-out deal: its side, points and card by the rule that scored it,
+    in the order of F5, and High, Low and Game present when they must be."""
+    found = []
+    reasons = [score.reason for score in last.scored]
+    places = [_COUNT_ORDER.get(reason, -1) for reason in reasons]
+    later = [place for place in places if place > 0]
+    if places != sorted(places) or len(later) != len(set(later)) or -1 in places:
+        found.append(f"the last hand's count {reasons} is not in the order of F2, F3 and F5")
+    for score in last.scored:
+        expected = _expected(game, last, score)
+        if expected != (score.side, score.points):
+            found.append(
+                f"the last hand's {score.reason} {score.card} scores {expected[1]} for side "
+                f"{expected[0]}, not {score.points} for side {score.side}"
+            )
+    if ("high" in reasons) != ("low" in reasons):
+        found.append("the last hand scored one of High and Low without the other (F5)")
+    if ("game" in reasons) == (last.game_points[0] == last.game_points[1]):
+        found.append(f"the last hand's Game does not follow its card points {last.game_points}")
+    return found
+
+
+def _expected(game: AllFours, last: HandResult, score: Score) -> tuple[int | None, int]:
+    """The side and points ``score`` must have (``None``: whichever side held or took it)."""
+    card, trump, dealer = score.card, last.trump, last.dealer
+    side: int | None = score.side if score.side in (0, 1) else None
+    if score.reason == "kick":
+        points = 0 if card is None else kick_points(card, tobago=game.options.tobago)
+        return game.side_of(dealer), points or -1
+    if score.reason == "give_one":
+        return game.side_of(game.beggar(dealer)), 1 if card is None else -1
+    if score.reason == "game":
+        leader = int(last.game_points[1] > last.game_points[0])
+        return leader, 1 if card is None else -1
+    if card is None or card.suit is not trump:
+        return side, -1  # High, Low and the jack are trumps
+    if score.reason in ("high", "low"):
+        return side, 1
+    if card.rank is not Rank.JACK:
+        return side, -1
+    return side, 1 if score.reason == "jack" else game.options.hang_jack
 
 
 def _card_problems(state: AllFoursState) -> list[str]:
@@ -146,8 +274,14 @@ def _shuffle(game: AllFours, state: AllFoursState) -> tuple[Shuffle | None, list
     return Shuffle(order=order), []
 
 
+def _counted(state: AllFoursState) -> bool:
+    """Whether the state's last hand is its own hand: the game ended in its count (F5)."""
+    return state.last_hand is not None and state.last_hand.hand_number == state.hand_number
+
+
 def _start_of_deal(state: AllFoursState) -> AllFoursState:
-    """The state just before this deal's shuffle: the points scored in the deal taken back."""
+    """The state just before this deal's shuffle: the points scored in the deal taken back (and
+    the last hand unknown when the game ended in this hand's count, which replaced it)."""
     taken = [0, 0]
     for score in state.scored:
         taken[score.side] += score.points
@@ -159,14 +293,7 @@ def _start_of_deal(state: AllFoursState) -> AllFoursState:
         redeals=state.redeals,
         hand_points=(state.hand_points[0] - taken[0], state.hand_points[1] - taken[1]),
         hands=((),) * len(state.hands),
-        last_hand=state.last_hand,
-    )
-
-
-def _normalised(state: AllFoursState) -> AllFoursState:
-    # The order of cards within a hand carries no meaning; the rest must match exactly.
-    return replace(
-        state, hands=tuple(tuple(sorted(hand, key=lambda c: c.index)) for hand in state.hands)
+        last_hand=None if _counted(state) else state.last_hand,
     )
 
 
@@ -186,13 +313,14 @@ def _history_problems(game: AllFours, state: AllFoursState) -> list[str]:
     start = _start_of_deal(state)
     if min(start.scores) < 0 or min(start.hand_points) < 0:
         return [f"the points scored in this deal {state.scored} exceed the scores"]
-    before = _before_deal_problems(game, start)
+    unknown = _counted(state) and state.hand_number > 1
+    before = _before_deal_problems(game, start, last_known=not unknown)
     if before:
         return before
     replayed, found = replay(game, start, [shuffle, *_history(state)])
     if found:
         return found
-    expected, actual = _normalised(replayed), _normalised(state)
+    expected, actual = unordered_hands(replayed), unordered_hands(state)
     if expected == actual:
         return []
     return [

@@ -31,7 +31,9 @@ class Bid(Action, frozen=True, tag="bid"):
     (A3). The number may not exceed the bidder's cards of that suit."""
 
     number: Annotated[int, Meta(ge=1, le=13)]
+    """How many cards each player gives to the bidding pile (1-13)."""
     suit: Suit
+    """The suit bid for trump."""
 
     def __str__(self) -> str:
         return f"bid {self.number} {self.suit.name.lower()}"
@@ -41,6 +43,7 @@ class Give(Action, frozen=True, tag="give"):
     """Put one card face down into the bidding pile (A4); each player gives N, one at a time."""
 
     card: Card
+    """The card given."""
 
     def __str__(self) -> str:
         return f"give {self.card}"
@@ -50,6 +53,7 @@ class SetTarget(Action, frozen=True, tag="target"):
     """Set a card aside face down as the target card (A5)."""
 
     card: Card
+    """The card set aside."""
 
     def __str__(self) -> str:
         return f"target {self.card}"
@@ -59,6 +63,7 @@ class Play(Action, frozen=True, tag="play"):
     """Play a card to the trick (A6)."""
 
     card: Card
+    """The card played."""
 
     def __str__(self) -> str:
         return f"play {self.card}"

@@ -80,6 +80,7 @@ class Passed(Event, frozen=True, tag="passed"):
     """A pass in the auction (A3)."""
 
     seat: int
+    """The seat that passed."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} passes."
@@ -89,8 +90,11 @@ class BidMade(Event, frozen=True, tag="bid"):
     """A bid in the auction (A3)."""
 
     seat: int
+    """The seat that bid."""
     number: int
+    """The bid's number."""
     suit: Suit
+    """The bid's suit."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} bids {bid_text(self.number, self.suit)}."
@@ -100,6 +104,7 @@ class AllPassed(Event, frozen=True, tag="all_passed"):
     """Everyone passed before anyone bid: the same dealer deals again (A3)."""
 
     dealer: int
+    """The dealer, who deals again."""
 
     def __str__(self) -> str:
         return f"Everyone passed: seat {self.dealer} deals again."
@@ -110,8 +115,11 @@ class AuctionWon(Event, frozen=True, tag="auction_won"):
     cards to the bidding pile (A3, A4)."""
 
     seat: int
+    """The auction winner."""
     number: int
+    """The winning bid's number."""
     suit: Suit
+    """The winning bid's suit: trump."""
 
     def __str__(self) -> str:
         return (
@@ -125,7 +133,9 @@ class CardGiven(Event, frozen=True, tag="card_given"):
     (A4, A10)."""
 
     seat: int
+    """The giver."""
     card: Card | None
+    """The card, in the giver's own events only; else ``None``."""
 
     def __str__(self) -> str:
         what = str(self.card) if self.card is not None else "a card"
@@ -137,8 +147,11 @@ class PileDealt(Event, frozen=True, tag="pile_dealt"):
     (``None`` for a spectator) and ``hand`` its hand after it (A4)."""
 
     size: int
+    """The number of cards in the bidding pile."""
     received: tuple[Card, ...] | None
+    """The viewing seat's share, ``None`` for a spectator."""
     hand: tuple[Card, ...] | None
+    """The viewing seat's hand after it, ``None`` for a spectator."""
 
     def __str__(self) -> str:
         text = f"The pile of {self.size} cards is shuffled and dealt back."
@@ -151,7 +164,9 @@ class TargetSet(Event, frozen=True, tag="target_set"):
     """A player set a target card aside; ``card`` only in their own events (A5, A10)."""
 
     seat: int
+    """The player."""
     card: Card | None
+    """The target card, in the player's own events only; else ``None``."""
 
     def __str__(self) -> str:
         what = f" {self.card}" if self.card is not None else " a card"
@@ -162,11 +177,17 @@ class RoundScored(Event, frozen=True, tag="round_scored"):
     """One player's round scored (A7): target, winnings pile, groups, points and new total."""
 
     seat: int
+    """The player."""
     target: Card
+    """Their target card."""
     winnings: tuple[Card, ...]
+    """Their winnings pile."""
     groups: tuple[Group, ...]
+    """Their scoring groups (A7)."""
     points: int
+    """Their points this round."""
     total: int
+    """Their running total."""
 
     def __str__(self) -> str:
         scoring = [group_text(group) for group in self.groups if group.count > 1]

@@ -50,8 +50,11 @@ class Call(_Record, frozen=True):
     """One call of the auction: a bid (``number`` and ``suit``) or a pass (both ``None``)."""
 
     seat: int
+    """The seat that called."""
     number: int | None = None
+    """The bid's number, ``None`` for a pass."""
     suit: Suit | None = None
+    """The bid's suit, ``None`` for a pass."""
 
     @property
     def is_pass(self) -> bool:
@@ -65,30 +68,43 @@ class Group(_Record, frozen=True):
     40 or 80 (``target_bonus``)."""
 
     rank: Rank
+    """The rank."""
     count: int
+    """How many cards of it."""
     points: int
+    """What they score (A7)."""
     target_bonus: bool = False
+    """Three or four of the target's rank: 40 or 80 (A7)."""
 
 
 class SeatScore(_Record, frozen=True):
     """One player's round: their target card, winnings pile, scoring groups and points (A7)."""
 
     seat: int
+    """The player."""
     target: Card
+    """Their target card."""
     winnings: tuple[Card, ...]
+    """Their winnings pile."""
     groups: tuple[Group, ...]
+    """Their scoring groups (A7)."""
     points: int
+    """Their points this round."""
 
 
 class RoundResult(_Record, frozen=True):
     """A round played out and scored (A7); public once scored (A10)."""
 
     round_number: int
+    """The round's number, from 1."""
     dealer: int
+    """The seat that dealt it."""
     declarer: int
+    """The auction winner (A3)."""
     number: int
     """The winning bid's number (N, A4)."""
     trump: Suit
+    """Its trump suit."""
     seats: tuple[SeatScore, ...]
     """One per seat, by seat."""
 
@@ -100,16 +116,21 @@ class ApplesState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """A whole game of Apples: four players, each for themselves (A1)."""
 
     phase: Phase
+    """Where the game stands."""
     dealer: int | None = None
+    """The dealer's seat, ``None`` before the first dealer is drawn."""
     scores: tuple[int, ...] = (0, 0, 0, 0)
     """Running totals, by seat (A7)."""
     round_number: int = 0
     """Deals so far, redeals after an all-pass auction included (the current deal's number)."""
     hands: tuple[tuple[Card, ...], ...] = _EMPTY
+    """Each seat's cards (hidden: each seat sees its own)."""
     turn: int = 0
     """The seat to act in the auction, pile, target and play phases."""
     auction: tuple[Call, ...] = ()
+    """Every call of this round's auction, in order (A3)."""
     trump: Suit | None = None
+    """The trump suit once the auction is won, else ``None``."""
     declarer: int | None = None
     """The auction winner (A3)."""
     number: int = 0
@@ -130,5 +151,6 @@ class ApplesState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """The target was reached with two or more sharing the highest total: rounds go on until
     one player alone has it (A8)."""
     last_round: RoundResult | None = None
+    """The latest round scored, ``None`` before the first."""
     winner: int | None = None
     """The winning seat once the game is over (``None`` for a draw)."""

@@ -7,29 +7,37 @@ deal that started the round can be rebuilt (each seat's cards now, played and se
 the pile exchange undone) and the round replayed through :meth:`Apples.apply` from a stacked
 deck and a stacked pile (A2, A4). The state is valid when that replay is legal at every step
 (bids within the bidders' suits, the auction winner giving trumps, suits followed) and arrives
-at exactly the given state.
+at exactly the given state. The game before the round is checked apart (:func:`_progress_problems`):
+the last round's scoring from its piles and targets (A7), the totals the rounds so far allow, the
+dealer (A1) and the winner (A8).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from msgspec.structs import replace
-
-from trickcore.cards import Card
+from trickcore.cards import Card, Rank
 from trickcore.game import Shuffle
 from trickcore.kit.validation import (
+    before_last_hand,
     card_problems,
+    dealer_problems,
     dealt_cards,
     differences,
+    last_dealer_problems,
+    nothing_but,
+    reach_problems,
     replay,
     seat_problems,
     trick_problems,
     undo_exchange,
+    unordered_hands,
+    winner_problems,
 )
 from trickcore_apples.actions import Bid, Give, Pass, Play, SetTarget
 from trickcore_apples.deal import DEAL, HAND_SIZE, PACK, SEATING, pile_schedule
-from trickcore_apples.state import ApplesState, Phase
+from trickcore_apples.scoring import groups, points
+from trickcore_apples.state import ApplesState, Phase, RoundResult
 
 if TYPE_CHECKING:
     from trickcore_apples.rules import Apples
@@ -41,6 +49,25 @@ _PILE_OUT = (Phase.PILE, Phase.PILE_DEAL)
 _PILE_BACK = (Phase.TARGET, Phase.PLAY)
 
 
+def _group_points(rank: Rank) -> tuple[list[int], list[int]]:
+    """What 1 to 4 cards of ``rank`` score in a round: without and with the target among them
+    (A7); ``[0]`` first for none."""
+    cards = [card for card in PACK if card.rank is rank]
+    other = next(card for card in PACK if card.rank is not rank)
+    plain = [0] + [points(cards[:n], other) - points((), other) for n in range(1, 5)]
+    target = [0] + [points(cards[: n - 1], cards[n - 1]) for n in range(1, 5)]
+    return plain, target
+
+
+_GROUPS = [_group_points(rank) for rank in {card.rank for card in PACK if card.rank is not None}]
+_MOST = sum(max(plain) for plain, _ in _GROUPS) + max(
+    max(target) - max(plain) for plain, target in _GROUPS
+)
+"""The most one player scores in a round: every rank's best group, one of them the target's."""
+_LEAST = sum(min(plain) for plain, _ in _GROUPS)
+"""The least one player scores in a round: every rank's worst group (A7)."""
+
+
 def problems(game: Apples, state: ApplesState) -> list[str]:
     """What stops a game from reaching ``state``: nothing when it is valid."""
     found = _fact_problems(game, state)
@@ -50,11 +77,91 @@ def problems(game: Apples, state: ApplesState) -> list[str]:
 
 
 def _progress_problems(game: Apples, state: ApplesState) -> list[str]:
-    """The game so far: nothing is scored before the first round ends (A7)."""
-    in_first_round = state.round_number == 1 and state.phase not in _BETWEEN_ROUNDS
-    if in_first_round and (any(state.scores) or state.last_round is not None):
-        return [f"scores {state.scores} before the first round is scored"]
+    """The game so far: the totals the rounds allow, the last round, the dealer (A1) and the
+    winner (A8). Nothing is scored before the first round ends (A7)."""
+    phase, last, first = state.phase, state.last_round, game.options.first_dealer
+    deals = state.round_number - (phase not in _BETWEEN_ROUNDS)
+    if deals < 0 or (phase is Phase.DRAW_DEALER and state.round_number):
+        return [f"round number {state.round_number} in the {phase.value} phase"]
+    if phase is Phase.DRAW_DEALER and first is not None:
+        return [f"no dealer is drawn when first_dealer is {first}"]
+    if last is None:
+        if any(state.scores) or state.overtime:
+            return [f"scores {state.scores} before the first round is scored"]
+        return dealer_problems(SEATING, state.dealer, first=first, hand=1, rule="A1")
+    found = _last_round_problems(game, state, last, deals)
+    if found:
+        return found
+    scored = tuple(seat.points for seat in last.seats)
+    before, _ = before_last_hand(state.scores, scored, negative=True, hand="round")
+    rounds = last.round_number
+    found += reach_problems(before, rounds - 1, most=_MOST, least=_LEAST, rule="A7", hand="round")
+    if game.options.single_hand:
+        return found + _single_round_problems(state, scored, before)
+    return found + winner_problems(
+        state.winner,
+        over=phase is Phase.OVER,
+        scores=state.scores,
+        before=before,
+        target=game.options.target,
+        ties_play_on=True,
+        hand="round",
+    )
+
+
+def _single_round_problems(
+    state: ApplesState, scored: tuple[int, ...], before: tuple[int, ...]
+) -> list[str]:
+    """With ``single_hand``, the first round played out ends the game: the highest round
+    score wins, a tie is a draw (A9)."""
+    if state.phase is not Phase.OVER or any(before):
+        return [f"scores {state.scores} after a single round that scored {scored}"]
+    top = max(scored)
+    winner = scored.index(top) if scored.count(top) == 1 else None
+    if state.winner != winner:
+        return [f"winner {state.winner}, but the round's highest score {top} gives {winner}"]
     return []
+
+
+def _last_round_problems(
+    game: Apples, state: ApplesState, last: RoundResult, deals: int
+) -> list[str]:
+    """The last round played out: its number, dealer and scoring, each player's from their
+    winnings pile and target card (A7); every card of the pack is in one of them."""
+    found = seat_problems(SEATING, **{"the last round's dealer": last.dealer})
+    found += seat_problems(SEATING, **{"the last round's declarer": last.declarer})
+    if len(last.seats) != SEATING.seats or any(
+        seat.seat != number for number, seat in enumerate(last.seats)
+    ):
+        found.append(f"the last round scores seats {[seat.seat for seat in last.seats]}")
+    if found:
+        return found
+    over = state.phase is Phase.OVER
+    if not 1 <= last.round_number <= deals or (over and last.round_number != deals):
+        found.append(f"the last round is round {last.round_number}, after {deals} deals")
+    found += last_dealer_problems(SEATING, last.dealer, state.dealer, passed=not over, hand="round")
+    first = game.options.first_dealer
+    possible = range(1, min(last.round_number, SEATING.seats) + 1)
+    if all(dealer_problems(SEATING, last.dealer, first=first, hand=n, rule="A1") for n in possible):
+        found.append(f"seat {last.dealer} cannot have dealt round {last.round_number} (A1)")
+    if not 1 <= last.number <= HAND_SIZE:
+        found.append(f"the last round's winning bid of {last.number} cards")
+    located = [card for seat in last.seats for card in (*seat.winnings, seat.target)]
+    found += [
+        f"the last round's piles and targets: {problem}" for problem in card_problems(located, PACK)
+    ]
+    for seat in last.seats:
+        tricks = len(seat.winnings) // SEATING.seats
+        if len(seat.winnings) != tricks * SEATING.seats:
+            found.append(f"seat {seat.seat} won {len(seat.winnings)} cards, not whole tricks")
+        expected = groups(seat.winnings, seat.target)
+        total = sum(group.points for group in expected)
+        if seat.groups != expected or seat.points != total:
+            found.append(
+                f"seat {seat.seat}'s last round scores {total} (A7), not {seat.points} "
+                "from its groups"
+            )
+    return found
 
 
 def _fact_problems(game: Apples, state: ApplesState) -> list[str]:
@@ -85,21 +192,12 @@ def _fact_problems(game: Apples, state: ApplesState) -> list[str]:
         problems.append("before the first dealer is drawn there is no dealer")
     elif phase is not Phase.DRAW_DEALER and state.dealer is None:
         problems.append(f"no dealer in the {phase.value} phase")
-    out = (
-        any(state.hands)
-        or any(state.given)
-        or any(state.received)
-        or any(state.targets)
-        or state.tricks
-        or state.trick
-        or state.auction
-    )
     if phase in _BETWEEN_ROUNDS:
-        if out or state.trump is not None or state.declarer is not None:
-            problems.append(f"cards are out between rounds ({phase.value} phase)")
         if phase is Phase.OVER and state.last_round is None:
             problems.append("the game is over without a round played")
-        return problems
+        return problems + nothing_but(
+            state, _between_rounds(state), f"between rounds ({phase.value} phase)"
+        )
     if state.round_number < 1:
         problems.append(f"round number {state.round_number} during a round")
     located: list[Card] = [card for hand in state.hands for card in hand]
@@ -172,22 +270,16 @@ def _dealt_hands(state: ApplesState) -> tuple[list[list[Card]], list[str]]:
     return dealt, problems
 
 
-def _start_of_round(state: ApplesState) -> ApplesState:
-    """The state just before this round's shuffle."""
+def _between_rounds(state: ApplesState, phase: Phase | None = None) -> ApplesState:
+    """``state`` without anything of a round: the game's progress only."""
     return ApplesState(
-        phase=Phase.DEAL,
+        phase=phase or state.phase,
         dealer=state.dealer,
         scores=state.scores,
-        round_number=state.round_number - 1,
+        round_number=state.round_number - (state.phase not in _BETWEEN_ROUNDS),
         overtime=state.overtime,
         last_round=state.last_round,
-    )
-
-
-def _normalised(state: ApplesState) -> ApplesState:
-    # The order of cards within a hand carries no meaning; the rest must match exactly.
-    return replace(
-        state, hands=tuple(tuple(sorted(hand, key=lambda c: c.index)) for hand in state.hands)
+        winner=state.winner,
     )
 
 
@@ -197,7 +289,11 @@ def _history_problems(game: Apples, state: ApplesState) -> list[str]:
         return problems
     dealer = state.dealer
     assert dealer is not None
-    start = game.apply(_start_of_round(state), Shuffle(order=DEAL.stack(dealt, dealer)))
+    try:  # a card dealt twice (held and also given, say) is no deal
+        order = DEAL.stack(dealt, dealer)
+    except ValueError as error:
+        return [f"no deal gives the cards of this round: {error}"]
+    start = game.apply(_between_rounds(state, Phase.DEAL), Shuffle(order=order))
     try:
         actions = _history(state)
     except ValueError as error:  # received cards that no pile deal gives
@@ -205,7 +301,7 @@ def _history_problems(game: Apples, state: ApplesState) -> list[str]:
     replayed, problems = replay(game, start, actions)
     if problems:
         return problems
-    expected, actual = _normalised(replayed), _normalised(state)
+    expected, actual = unordered_hands(replayed), unordered_hands(state)
     if expected == actual:
         return []
     return [

@@ -42,6 +42,7 @@ class Call(Action, frozen=True, tag="call"):
     the joker is turned up (any suit, E5)."""
 
     suit: Suit
+    """The suit named trump."""
 
     def __str__(self) -> str:
         return f"call {self.suit.name.lower()}"
@@ -51,6 +52,7 @@ class Discard(Action, frozen=True, tag="discard"):
     """The dealer's discard after taking the up-card (E4, E5)."""
 
     card: Card
+    """The card discarded."""
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -74,6 +76,7 @@ class Play(Action, frozen=True, tag="play"):
     """Play a card to the trick (E7)."""
 
     card: Card
+    """The card played."""
 
     def __str__(self) -> str:
         return f"play {self.card}"

@@ -49,7 +49,9 @@ class Passed(Event, frozen=True, tag="passed"):
     """A pass in bidding round 1 or 2 (E4)."""
 
     seat: int
+    """The seat that passed."""
     round: int
+    """The bidding round: 1 or 2."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} passes."
@@ -59,6 +61,7 @@ class UpCardTurnedDown(Event, frozen=True, tag="turned_down"):
     """All four passed in the first round; the up-card's suit may not be named (E4)."""
 
     card: Card
+    """The up-card turned down."""
 
     def __str__(self) -> str:
         return f"{self.card} is turned down."
@@ -68,9 +71,13 @@ class OrderedUp(Event, frozen=True, tag="ordered_up"):
     """The up-card's suit was accepted as trump; the dealer takes the up-card (E4)."""
 
     seat: int
+    """The seat that ordered it up."""
     suit: Suit
+    """The trump suit."""
     dealer: int
+    """The dealer, who takes the up-card."""
     up_card: Card
+    """The up-card."""
 
     def __str__(self) -> str:
         verb = "picks up" if self.seat == self.dealer else "orders up"
@@ -85,9 +92,13 @@ class TrumpCalled(Event, frozen=True, tag="trump_called"):
     ``hand`` shows the dealer their own hand after an E5 call (only in their own events)."""
 
     seat: int
+    """The seat that named trump."""
     suit: Suit
+    """The trump suit."""
     joker_up: bool = False
+    """Named by the dealer over a turned-up joker (E5)."""
     hand: tuple[Card, ...] | None = None
+    """The dealer's own hand after an E5 call, in their own events only; else ``None``."""
 
     def __str__(self) -> str:
         text = f"Seat {self.seat} names {self.suit.name.lower()} trumps"
@@ -102,7 +113,9 @@ class Discarded(Event, frozen=True, tag="discarded"):
     """The dealer discarded; ``card`` only in the dealer's own events (E10)."""
 
     seat: int
+    """The dealer."""
     card: Card | None
+    """The discard, in the dealer's own events only; else ``None``."""
 
     def __str__(self) -> str:
         what = str(self.card) if self.card is not None else "a card"
@@ -113,7 +126,9 @@ class WentAlone(Event, frozen=True, tag="went_alone"):
     """A player goes alone; their partner sits out (E6)."""
 
     seat: int
+    """The seat that plays alone."""
     partner: int
+    """Its partner, who sits out."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} goes alone; seat {self.partner} sits out."
@@ -123,6 +138,7 @@ class WithPartnerDeclared(Event, frozen=True, tag="with_partner"):
     """A player declined to go alone (E6)."""
 
     seat: int
+    """The seat that plays with its partner."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} plays with partner."
@@ -133,13 +149,16 @@ class PlayBegins(events.PlayBegins, frozen=True, tag="play_begins"):
     the partners of lone players, who sit out (E6)."""
 
     maker: int
+    """The seat that made trump."""
     sitting_out: tuple[int, ...]
+    """The partners of lone players."""
 
 
 class HandThrownIn(Event, frozen=True, tag="thrown_in"):
     """Everyone passed twice; the hand is thrown in (E4)."""
 
     dealer: int
+    """The seat that dealt the hand."""
 
     def __str__(self) -> str:
         return "Everyone passed: the hand is thrown in."

@@ -117,6 +117,18 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
 
     # -- the protocol ----------------------------------------------------------------------
 
+    def most_actions(self) -> int | None:
+        """A bound on the actions of a game (for OpenSpiel): with ``single_hand``, the dealer
+        draw (E1), the shuffle card by card (E3), two rounds of bidding (E4), the joker call
+        (E5), the discard, every seat asked whether it plays alone (E6) and every card dealt
+        played (E7). ``None`` for a game of several hands: hands thrown in are dealt again
+        without end (E4)."""
+        if not self._options.single_hand:
+            return None
+        seats = self.seats
+        dealt = DEAL.size - DEAL.kick
+        return 1 + len(self.pack) + 2 * seats + 1 + 1 + seats + dealt
+
     def initial_state(self) -> EuchreState:
         """Before the first chance action: the dealer draw, or the first deal when the option
         ``first_dealer`` fixes the dealer (E1)."""

@@ -53,7 +53,9 @@ class Bid(_Record, frozen=True):
     """One bid: a pass, an order-up (first round) or a named suit (second round or E5)."""
 
     seat: int
+    """The seat that bid."""
     kind: Literal["pass", "order_up", "call"]
+    """A pass, an order-up (first round) or a named suit."""
     suit: Suit | None = None
     """The suit ordered up or named; ``None`` for a pass."""
 
@@ -62,34 +64,47 @@ class Declaration(_Record, frozen=True):
     """One answer to "alone?" (E6)."""
 
     seat: int
+    """The seat that answered."""
     alone: bool
+    """Whether it plays alone."""
 
 
 class HandResult(_Record, frozen=True):
     """How a hand ended (E8), or that it was thrown in (E4)."""
 
     hand_number: int
+    """The hand's number, from 1."""
     dealer: int
+    """The seat that dealt it."""
     thrown_in: bool = False
+    """Everyone passed twice: nobody scored (E4)."""
     makers: int | None = None
     """The makers' side (0: seats 0 and 2, 1: seats 1 and 3)."""
     maker: int | None = None
+    """The seat that made trump, or ``None`` for a hand thrown in."""
     alone: tuple[int, ...] = ()
+    """The seats that played alone."""
     tricks: tuple[int, int] = (0, 0)
     """Tricks won by side 0 and side 1."""
     scoring_side: int | None = None
+    """The side that scored, or ``None``."""
     points: int = 0
+    """The points it scored (E8)."""
 
 
 class EuchreState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A whole game of Euchre. Seats 0 and 2 are side 0, seats 1 and 3 side 1."""
 
     phase: Phase
+    """Where the game stands."""
     dealer: int | None = None
+    """The dealer's seat, ``None`` before the first dealer is drawn."""
     scores: tuple[int, int] = (0, 0)
+    """Points of side 0 (seats 0 and 2) and side 1 (seats 1 and 3)."""
     hand_number: int = 0
     """Hands dealt so far, thrown-in ones included (the current hand's number)."""
     hands: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+    """Each seat's cards (hidden: each seat sees its own)."""
     up_card: Card | None = None
     """The card turned up; still known after it is turned down."""
     undealt: tuple[Card, ...] = ()
@@ -97,13 +112,17 @@ class EuchreState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     turn: int = 0
     """The seat to act in the bidding, discard, alone and play phases."""
     auction: tuple[Bid, ...] = ()
+    """Every bid of this hand, in order."""
     trump: Suit | None = None
+    """The trump suit once named, else ``None``."""
     maker: int | None = None
+    """The seat that made trump, once one did."""
     picked_up: bool = False
     """The dealer took the up-card into their hand."""
     discard: Card | None = None
     """The dealer's discard (hidden from the other seats)."""
     declarations: tuple[Declaration, ...] = ()
+    """Every answer to "alone?" in this hand, in order (E6)."""
     pending: tuple[int, ...] = ()
     """Seats still to be asked whether they play alone, in order."""
     sitting_out: tuple[int, ...] = ()
@@ -115,6 +134,8 @@ class EuchreState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     trick: tuple[Card, ...] = ()
     """Cards played to the current trick so far."""
     tricks_won: tuple[int, int] = (0, 0)
+    """Tricks won in this hand by side 0 and side 1."""
     last_hand: HandResult | None = None
+    """How the latest finished hand ended, ``None`` before the first."""
     winner: int | None = None
     """The winning side once the game is over (``None`` for a draw)."""

@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from msgspec.structs import replace
-
 from trickcore.cards import Card
 from trickcore.kit.tricks import hand_plays, tricks_by_side
 from trickcore.kit.validation import (
+    before_last_hand,
     card_problems,
+    dealer_problems,
     dealt_cards,
-    differences,
+    last_dealer_problems,
+    nothing_but,
+    reach_problems,
     seat_problems,
     trick_problems,
+    unordered_hands,
+    winner_problems,
 )
 from trickcore_euchre.actions import Call, Discard, GoAlone, OrderUp, Pass, Play, WithPartner
 from trickcore_euchre.deal import DEAL, SEATING
@@ -95,12 +99,7 @@ def _before_the_deal_problems(state: EuchreState) -> list[str]:
         hand_number=state.hand_number,
         last_hand=state.last_hand,
     )
-    if state == between_hands:
-        return []
-    wrong = differences(state, between_hands)
-    return [
-        f"nothing of a hand exists before the deal ({state.phase.value} phase): " + "; ".join(wrong)
-    ]
+    return nothing_but(state, between_hands, f"before the deal ({state.phase.value} phase)")
 
 
 def _record_problems(state: EuchreState) -> list[str]:
@@ -119,24 +118,41 @@ def _record_problems(state: EuchreState) -> list[str]:
 
 def _progress_problems(game: Euchre, state: EuchreState) -> list[str]:
     """The game so far: the hand number, the scores it allows, the last hand's result, the
-    dealer it gives (E1, E8) and the winner."""
+    dealer it gives (E1, E8) and the winner (E9)."""
     phase, last = state.phase, state.last_hand
     completed = state.hand_number - (phase not in (Phase.DEAL, Phase.OVER, Phase.DRAW_DEALER))
-    problems = []
     if completed < 0 or (phase is Phase.DRAW_DEALER and state.hand_number != 0):
         return [f"hand number {state.hand_number} in the {phase.value} phase"]
-    if sum(state.scores) > _MOST_POINTS * completed:
-        problems.append(
-            f"scores {state.scores} after {completed} hands (at most {_MOST_POINTS} points "
-            "a hand, E8)"
-        )
+    problems = reach_problems(
+        state.scores, completed, most=_MOST_POINTS, together=_MOST_POINTS, rule="E8"
+    )
     if (last is None) != (completed == 0):
         problems.append(f"{'no' if last is None else 'a'} last hand after {completed} hands")
+    first = game.options.first_dealer
+    if phase is Phase.DRAW_DEALER and first is not None:
+        problems.append(f"no dealer is drawn when first_dealer is {first}")
+    hand = completed + 1 if phase is Phase.DEAL else state.hand_number
+    problems += dealer_problems(SEATING, state.dealer, first=first, hand=hand, rule="E1")
+    before, scored = before_last_hand(state.scores, _points(last))
     if last is not None:
-        problems += _last_hand_problems(game, state, last, completed)
-    problems += _dealer_problems(game, state, completed)
-    problems += _winner_problems(game, state)
-    return problems
+        problems += scored or _last_hand_problems(game, state, last, completed)
+    if phase is Phase.OVER and game.options.single_hand:
+        scorer = None if last is None or last.thrown_in else last.scoring_side
+        if state.winner != scorer:
+            problems.append(f"winner {state.winner}, but the hand was won by {scorer}")
+        return problems
+    over = phase is Phase.OVER
+    target = game.options.target
+    return problems + winner_problems(
+        state.winner, over=over, scores=state.scores, before=before, target=target
+    )
+
+
+def _points(last: HandResult | None) -> tuple[int, int]:
+    """What each side scored in the last hand."""
+    if last is None or last.scoring_side is None:
+        return (0, 0)
+    return (last.points, 0) if last.scoring_side == 0 else (0, last.points)
 
 
 def _last_hand_problems(
@@ -149,14 +165,11 @@ def _last_hand_problems(
     )
     if seats:
         return seats
-    problems = []
+    problems = last_dealer_problems(
+        SEATING, last.dealer, state.dealer, passed=state.phase is not Phase.OVER
+    )
     if last.hand_number != completed:
         problems.append(f"the last hand is hand {last.hand_number}, not {completed}")
-    dealer = state.dealer
-    if dealer is not None:
-        expected = dealer if state.phase is Phase.OVER else SEATING.ahead(dealer, SEATING.seats - 1)
-        if last.dealer != expected:
-            problems.append(f"the last hand was dealt by seat {last.dealer}, not {expected}")
     if last.thrown_in:
         nothing = HandResult(hand_number=last.hand_number, dealer=last.dealer, thrown_in=True)
         if last != nothing:
@@ -172,45 +185,6 @@ def _last_hand_problems(
             f"the last hand scores {points} for side {side} (E8), not {last.points} for "
             f"side {last.scoring_side}"
         )
-    elif state.scores[side] < points:
-        problems.append(
-            f"side {side} scored {points} in the last hand but has {state.scores[side]}"
-        )
-    return problems
-
-
-def _dealer_problems(game: Euchre, state: EuchreState, completed: int) -> list[str]:
-    """E1: with the first dealer fixed by the options, the deal passes left from it."""
-    first, dealer = game.options.first_dealer, state.dealer
-    if first is None:
-        return []
-    if state.phase is Phase.DRAW_DEALER:
-        return [f"no dealer is drawn when first_dealer is {first}"]
-    expected = SEATING.ahead(
-        first, completed if state.phase is Phase.DEAL else state.hand_number - 1
-    )
-    if dealer is not None and dealer != expected:
-        return [f"seat {dealer} deals hand {state.hand_number}, but seat {expected} does (E1)"]
-    return []
-
-
-def _winner_problems(game: Euchre, state: EuchreState) -> list[str]:
-    """The winner: none until the game is over; then the side that reached the target with
-    the last hand (the first to reach it, E9), or the last hand's scorer with single_hand."""
-    winner, last, scores = state.winner, state.last_hand, state.scores
-    if state.phase is not Phase.OVER:
-        return [] if winner is None else [f"winner {winner} while the game goes on"]
-    scorer = None if last is None or last.thrown_in else last.scoring_side
-    if game.options.single_hand:
-        return [] if winner == scorer else [f"winner {winner}, but the hand was won by {scorer}"]
-    target = game.options.target
-    if winner is None or winner != scorer or scores[winner] < target:
-        return [f"winner {winner} did not reach the target {target} with the last hand"]
-    problems = []
-    if scores[1 - winner] >= target:
-        problems.append(f"both sides reached the target {target}")
-    if last is not None and scores[winner] - last.points >= target:
-        problems.append(f"side {winner} had reached the target {target} before the last hand")
     return problems
 
 
@@ -331,20 +305,14 @@ def _history(state: EuchreState) -> list[Any]:
 
 def _start_of_hand(state: EuchreState) -> EuchreState:
     """The state just before this hand's shuffle (scores before the hand was scored)."""
-    scores = state.scores
-    result = state.last_hand
-    if state.phase is Phase.OVER and result is not None and result.scoring_side is not None:
-        if result.scoring_side == 0:
-            scores = (scores[0] - result.points, scores[1])
-        else:
-            scores = (scores[0], scores[1] - result.points)
-        result = None
+    over = state.phase is Phase.OVER
+    scores = before_last_hand(state.scores, _points(state.last_hand))[0] if over else state.scores
     return EuchreState(
         phase=Phase.DEAL,
         dealer=state.dealer,
-        scores=scores,
+        scores=(scores[0], scores[1]),
         hand_number=state.hand_number - 1,
-        last_hand=None if state.phase is Phase.OVER else result,
+        last_hand=None if over else state.last_hand,
     )
 
 
@@ -362,12 +330,5 @@ def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
         _history(state),
         kick=(up_card,),
         stock=state.undealt,
-        same=lambda reached: _comparable(reached, state),
-    )
-
-
-def _comparable(reached: EuchreState, state: EuchreState) -> EuchreState:
-    """``reached`` without what carries no meaning: the order of cards within a hand."""
-    return replace(
-        reached, hands=tuple(tuple(sorted(hand, key=lambda c: c.index)) for hand in reached.hands)
+        same=unordered_hands,
     )

@@ -51,7 +51,7 @@ def test_invalid_options_are_refused_naming_the_allowed_values(
 
 def test_single_hand_the_side_with_more_points_in_the_hand_wins() -> None:
     """F7 ``single_hand``: the game stops after one hand; more points in it wins."""
-    game, state = deal({}, "3H", single_hand=True, scores=(5, 0))
+    game, state = deal({}, "3H", single_hand=True)
     state = play_out(game, run(game, state, "3=stand"))
     assert state.phase is Phase.OVER and state.last_hand is not None
     points = state.last_hand.hand_points

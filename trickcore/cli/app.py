@@ -22,11 +22,10 @@ from trickcore.cli import replays as _replays
 from trickcore.cli.errors import CliError, CliUsageError, as_cli_error, one_line, reader_gone
 from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
 from trickcore.cli.text import columns, option_lines, seat_counts_text, terminal_width
-from trickcore.codec import json_schema
 from trickcore.errors import TrickcoreError
 from trickcore.game import CHANCE
 from trickcore.plugins import PluginHost, default_host
-from trickcore.replay import replay_type
+from trickcore.schema import PARTS, game_schema
 from trickcore.table import Table
 
 __all__ = ["INTERRUPTED", "SCHEMA_PARTS", "autosave_path", "cli"]
@@ -34,7 +33,7 @@ __all__ = ["INTERRUPTED", "SCHEMA_PARTS", "autosave_path", "cli"]
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
-SCHEMA_PARTS = ("options", "action", "view", "event", "state", "replay")
+SCHEMA_PARTS = PARTS
 """What ``trickcore schema GAME --part`` can print (or ``all`` of them)."""
 
 
@@ -313,7 +312,7 @@ def _resumed_table(
             f"--resume goes on with the saved game, its seats, seed and options: drop "
             f"{' and '.join(given)}"
         )
-    replay = _replays.read_replay(path)
+    replay = _replays.read_replay(path, host)
     if game_name is not None and game_name != replay.game:
         raise CliUsageError(f"{path} holds a game of {replay.game}, not {game_name}")
     table = Table.from_replay(replay, host=host)
@@ -467,23 +466,25 @@ def replay_verify(ctx: click.Context, file: Path) -> None:
     type=click.Choice([*SCHEMA_PARTS, "all"]),
     default="all",
     show_default=True,
-    help="Which type to print.",
+    help="Which part to print, as a self-contained document.",
+)
+@click.option(
+    "--openapi",
+    is_flag=True,
+    help="Add OpenAPI's discriminator to tagged unions (not JSON Schema; Ajv's strict mode "
+    "refuses it).",
 )
 @click.pass_context
-def schema(ctx: click.Context, game_name: str, part: str) -> None:
-    """Print the JSON Schema of GAME's types.
+def schema(ctx: click.Context, game_name: str, part: str, openapi: bool) -> None:
+    """Print the JSON Schema (draft 2020-12) of GAME's files.
 
-    Options, actions, views, events, states and replays (--part picks one), for frontends in
-    other languages.
+    Options, actions, views, events, states, replays and saved tables, each a named
+    definition (EuchreAction, ...); --part prints one alone. For frontends in other
+    languages: see the API guide.
     """
-    game = load_game(_host(ctx), game_name)
-    types: dict[str, Any] = {
-        "options": game.options_type,
-        "action": game.action_type,
-        "view": game.view_type,
-        "event": game.event_type,
-        "state": game.state_type,
-        "replay": replay_type(game),
-    }
-    chosen = types if part == "all" else {part: types[part]}
-    click.echo(json.dumps(json_schema(chosen), indent=2, ensure_ascii=False))
+    host = _host(ctx)
+    load_game(host, game_name)  # an unknown game is a usage error listing the games
+    factory = host.game_factory(game_name)
+    chosen: Any = None if part == "all" else part
+    document = game_schema(factory, part=chosen, openapi=openapi)
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False))

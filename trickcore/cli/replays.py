@@ -26,14 +26,15 @@ from trickcore.replay import Replay, loads, verify
 __all__ = ["read_replay", "show", "verify_file"]
 
 
-def read_replay(path: Path) -> Replay:
-    """The replay saved in ``path``; a missing or malformed file raises :class:`CliError`."""
+def read_replay(path: Path, host: PluginHost, *, checked: bool = True) -> Replay:
+    """The replay saved in ``path`` (of a game of ``host``; ``checked`` as for
+    :func:`trickcore.replay.loads`); a missing or malformed file raises :class:`CliError`."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise CliError(f"cannot read {path}: {error.strerror or error}") from None
     try:
-        return loads(data)
+        return loads(data, host=host, checked=checked)
     except TrickcoreError as error:
         raise CliError(f"{path} is not a trickcore replay: {error}") from None
 
@@ -61,7 +62,7 @@ def show(path: Path, host: PluginHost) -> None:
     each dealt hand, and the outcome. A replay that does not verify is narrated as far as
     its actions can be played, after a warning on stderr; an action that cannot be played
     ends it with a :class:`CliError`."""
-    replay = read_replay(path)
+    replay = read_replay(path, host, checked=False)
     game = _game_of(replay, host)
     click.echo(f"game:      {game.name} ({game.title})")
     click.echo(f"options:   {_options_text(game, replay.options)}")
@@ -93,7 +94,7 @@ def show(path: Path, host: PluginHost) -> None:
 def verify_file(path: Path, host: PluginHost) -> None:
     """Check the replay in ``path`` (:func:`trickcore.replay.verify`): print ``ok: …`` or raise
     a :class:`CliError` with the first diverging action."""
-    replay = read_replay(path)
+    replay = read_replay(path, host)
     try:
         verify(replay, host=host)
     except ReplayMismatchError as error:

@@ -88,6 +88,7 @@ from trickcore.kit.validation import (
 )
 from trickcore.rng import Rng
 from trickcore.typecheck import struct_classes, type_check, type_problem
+from trickcore.viewcheck import checked_draws
 
 __all__ = ["Rule", "TrickGame"]
 
@@ -176,7 +177,8 @@ class TrickGame(Generic[S, A, V, Opt]):
         )
         """One :attr:`play_type` action per card of the pack, shared: legal plays are picked
         from it."""
-        self._last_view: LastView[V, Callable[[Rng], S]] = LastView(self.determinizer)
+        self._view_draws: Callable[[V], Callable[[Rng], S]] | None = None
+        self._last_view: LastView[V, Callable[[Rng], S]] = self.checked_views(self.determinizer)
 
     @property
     def options(self) -> Opt:
@@ -271,7 +273,9 @@ class TrickGame(Generic[S, A, V, Opt]):
     def determinize(self, view: V, rng: Rng) -> S:
         """A full state agreeing with everything ``view`` shows, its hidden cards drawn from
         ``rng`` (:meth:`determinizer`; a search bot draws many states from one view, so what
-        depends on the view only is prepared once per view object)."""
+        depends on the view only is prepared once per view object). A view it cannot serve raises
+        :class:`~trickcore.errors.InvalidViewError`, checked once per view object
+        (:meth:`checked_views`; :meth:`validate_view` checks a view fully)."""
         return self._last_view(view)(rng)
 
     def determinizer(self, view: V) -> Callable[[Rng], S]:
@@ -368,6 +372,50 @@ class TrickGame(Generic[S, A, V, Opt]):
         """What ``seat`` may see of ``state``; :class:`~trickcore.errors.TableError` naming the
         seats for a seat not at the table."""
         return self.projection.view(state, self.seating.check(seat))
+
+    def checked_views(
+        self, prepare: Callable[[V], Callable[[Rng], S]], *, full: bool = False
+    ) -> LastView[V, Callable[[Rng], S]]:
+        """``prepare`` (a view -> the game's draws of states agreeing with it), each new view
+        object checked first (:func:`trickcore.viewcheck.checked_draws`) and the draws kept
+        for the last view (:class:`~trickcore.kit.hidden.LastView`). A game builds it once in
+        its ``__init__`` and writes ``determinize(view, rng)`` as ``views(view)(rng)``; a
+        ``prepare`` that prepares nothing is ``lambda view: functools.partial(determinize,
+        game, view)``. :meth:`validate_view` then checks views with ``prepare`` too.
+
+        ``determinize`` so refuses, with :class:`~trickcore.errors.InvalidViewError`, every
+        view it cannot serve: of the wrong type, a seat not at the table, sizes or cards that
+        no deal fits, hidden cards that contradict what the view shows. It does not prove that
+        a legal game reaches the view's public part (scores, tricks, bids), nor that every
+        field deep in the view has its exact type: that takes ``validate`` and a deep type
+        check, which cost as much as a few dozen draws, so :meth:`validate_view` does it, and
+        ``determinize`` only with ``full``."""
+
+        def checked(view: V) -> Callable[[Rng], S]:
+            return checked_draws(self, view, prepare, shape=self.view_problems, full=full)
+
+        self._view_draws = prepare
+        return LastView(checked)
+
+    def view_problems(self, view: V) -> list[str]:
+        """The game's cheap checks of a view's shape, before any state is drawn from it: the
+        cards and sizes of the projection's per-seat parts
+        (:meth:`~trickcore.kit.hidden.Projection.view_problems`). A game may add its own."""
+        return self.projection.view_problems(view, self.seats, self._pack_set)
+
+    def validate_view(self, view: V) -> None:
+        """Raise :class:`~trickcore.errors.InvalidViewError`, naming the defect, unless a state
+        that a legal game reaches shows exactly ``view`` to its seat (see
+        :func:`trickcore.validate_view`): a state drawn from the view by the game's
+        preparation of :meth:`checked_views` (or its ``determinize``) must pass ``validate``
+        and show the view back."""
+        prepare = self._view_draws
+        if prepare is None:
+
+            def prepare(view: V) -> Callable[[Rng], S]:
+                return lambda rng: cast(S, getattr(self, "determinize")(view, rng))  # noqa: B009
+
+        checked_draws(self, view, prepare, shape=self.view_problems)
 
     def problems(self, state: S) -> list[str]:
         """Everything that stops a legal game from reaching ``state`` (the game's own)."""

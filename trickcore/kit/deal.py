@@ -50,9 +50,21 @@ class DealSchedule:
     direction and ends with the dealer.
     """
 
-    __slots__ = ("_dealt", "_plans", "_slices", "hand_size", "kick", "packets", "seating", "size")
+    __slots__ = (
+        "_dealt",
+        "_plans",
+        "_slices",
+        "hand_size",
+        "kick",
+        "packets",
+        "rest_seen",
+        "seating",
+        "size",
+    )
 
-    def __init__(self, seating: Seating, packets: Sequence[int], *, kick: int = 0) -> None:
+    def __init__(
+        self, seating: Seating, packets: Sequence[int], *, kick: int = 0, rest_seen: bool = True
+    ) -> None:
         if not packets or any(size < 1 for size in packets) or kick < 0:
             raise ValueError(f"packets must be positive sizes and kick >= 0, not {packets}, {kick}")
         self.seating = seating
@@ -61,6 +73,10 @@ class DealSchedule:
         """Cards per seat in each round of dealing."""
         self.kick = kick
         """Cards turned up after the hands."""
+        self.rest_seen = rest_seen
+        """Whether the cards left after this deal (the stock) can be seen later in the hand:
+        True unless the game says they never are (Euchre's undealt cards, E3). A bridge that
+        deals a shuffle card by card (OpenSpiel) stops after :attr:`size` cards when False."""
         self.hand_size: int = sum(self.packets)
         """Cards each seat gets."""
         self._dealt = seating.seats * self.hand_size

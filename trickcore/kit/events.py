@@ -59,6 +59,7 @@ class DealerDrawn(Event, frozen=True, tag="dealer_drawn"):
     """The first dealer was drawn."""
 
     seat: Seat
+    """The seat that deals first."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} deals first."
@@ -69,8 +70,12 @@ class Dealt(Event, frozen=True, tag="dealt"):
     spectator or when the rule book hides it from the seat."""
 
     hand_number: int
+    """The hand's number, from 1."""
     dealer: Seat
+    """The seat that dealt."""
     hand: tuple[Card, ...] | None
+    """The viewing seat's own cards after the deal, or ``None`` (a spectator, or a hand the
+    rule book hides from the seat)."""
 
     def __str__(self) -> str:
         mine = f" Your hand: {cards_text(self.hand)}." if self.hand is not None else ""
@@ -81,6 +86,7 @@ class CardTurnedUp(Event, frozen=True, tag="turned_up"):
     """A card was turned face up after the deal (an up-card, a kick)."""
 
     card: Card
+    """The card turned up."""
 
     def __str__(self) -> str:
         return f"{self.card} is turned up."
@@ -90,7 +96,9 @@ class CardPlayed(Event, frozen=True, tag="card_played"):
     """A card was played to the trick."""
 
     seat: Seat
+    """The seat that played it."""
     card: Card
+    """The card played."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} plays {self.card}."
@@ -100,8 +108,11 @@ class TrickWon(Event, frozen=True, tag="trick_won"):
     """A trick was completed; ``number`` counts from 1 in the hand."""
 
     seat: Seat
+    """The seat that won the trick (and leads the next one)."""
     number: int
+    """The trick's number in the hand, from 1."""
     cards: tuple[Card, ...]
+    """The trick's cards, in the order they were played."""
 
     def __str__(self) -> str:
         return f"Seat {self.seat} wins trick {self.number} ({cards_text(self.cards)})."
@@ -112,10 +123,15 @@ class PointsScored(Event, frozen=True, tag="points_scored"):
     and the scores after it, one per side."""
 
     side: int
+    """The side that scored (a partnership, or a player where there are none)."""
     points: int
+    """How many points it scored."""
     reason: str
+    """Why, in words (e.g. "march")."""
     rule: str
+    """The rule-book section that scores it (e.g. "E8")."""
     scores: tuple[int, ...]
+    """The scores after it, one per side."""
 
     def __str__(self) -> str:
         return (
@@ -128,8 +144,11 @@ class HandOver(Event, frozen=True, tag="hand_over"):
     """A hand ended: the tricks each side won in it and the scores, one per side."""
 
     hand_number: int
+    """The hand's number, from 1."""
     tricks: tuple[int, ...]
+    """The tricks each side won in the hand."""
     scores: tuple[int, ...]
+    """The scores after the hand, one per side."""
 
     def __str__(self) -> str:
         return (
@@ -142,7 +161,9 @@ class GameOver(Event, frozen=True, tag="game_over"):
     """The game ended; ``winner`` is the winning side, ``None`` for a draw."""
 
     winner: int | None
+    """The winning side, or ``None`` for a draw."""
     scores: tuple[int, ...]
+    """The final scores, one per side."""
 
     def __str__(self) -> str:
         score = by_side(self.scores)
@@ -156,7 +177,9 @@ class PlayBegins(Event, frozen=True, tag="play_begins"):
     tells it adds it to its own union (Euchre tells more, with an event of its own)."""
 
     trump: Suit
+    """The trump suit."""
     leader: Seat
+    """The seat that leads the first trick."""
 
     def __str__(self) -> str:
         return f"Trumps: {self.trump.name.lower()}. Seat {self.leader} leads."

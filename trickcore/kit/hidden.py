@@ -200,6 +200,42 @@ class Projection(Generic[S, V]):
         fields["seat"] = seat
         return self.view_type(**fields)
 
+    def view_problems(self, view: V, seats: int, pack: Collection[Card]) -> list[str]:
+        """What is wrong with the per-seat parts of ``view`` (of a table of ``seats`` playing
+        with ``pack``), before any state is drawn from it: a card twice or not of the pack in
+        the seat's own entries, sizes with another number of entries than seats, a size below
+        0 or above the pack, or the seat's own entry of another size than its sizes say (an
+        entry that ``shown`` may hide may also be empty). Cheap checks of the shape, for
+        :func:`trickcore.validate_view`; the view's field types and seat are assumed checked."""
+        found: list[str] = []
+        seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
+        cards = len(pack)
+        for part in self.per_seat:
+            own_cards = [card for card in getattr(view, part.own) if isinstance(card, Card)]
+            foreign = sorted({str(card) for card in own_cards if card not in pack})
+            twice = sorted({str(card) for card in own_cards if own_cards.count(card) > 1})
+            if foreign:
+                found.append(f"{part.own} holds {', '.join(foreign)}, not of the pack")
+            if twice:
+                found.append(f"{part.own} holds {', '.join(twice)} twice")
+            if part.sizes is None:
+                continue
+            sizes: Sequence[int] = getattr(view, part.sizes)
+            if len(sizes) != seats:
+                found.append(f"{part.sizes} has {len(sizes)} entries for {seats} seats")
+                continue
+            wrong = [size for size in sizes if not 0 <= size <= cards]
+            if wrong:
+                found.append(f"{part.sizes} holds sizes outside 0-{cards}")
+                continue
+            own = len(getattr(view, part.own))
+            if own != sizes[seat] and (part.shown is None or own):
+                found.append(
+                    f"{part.own} holds {own} cards but {part.sizes} says seat {seat} holds "
+                    f"{sizes[seat]}"
+                )
+        return found
+
     def deal_unseen(
         self,
         view: V,

@@ -35,6 +35,7 @@ __all__ = [
     "describe_allowed",
     "example_text",
     "options_info",
+    "seat_below",
     "value_text",
 ]
 
@@ -45,6 +46,26 @@ _TYPE_NAMES: dict[type[mi.Type], str] = {
     mi.StrType: "string",
 }
 _ARTICLES = {"integer": "an integer", "array": "an array", "object": "an object"}
+
+
+def seat_below(seat: str, players: str, counts: Sequence[int]) -> dict[str, Any]:
+    """The JSON Schema condition that option ``seat`` (a seat or null) is below option
+    ``players`` (one of ``counts``), for an options type's ``json_schema_extra`` (see
+    :func:`trickcore.schema.game_schema`): ``if`` players is the first count ``then`` the
+    seat is below it, ``else`` the same for the next count.
+
+    >>> seat_below("first_dealer", "players", [2, 4])["then"]["properties"]["first_dealer"]
+    {'anyOf': [{'type': 'integer', 'maximum': 1}, {'type': 'null'}]}
+    """
+    first, *rest = sorted(counts)
+    below = {"anyOf": [{"type": "integer", "maximum": first - 1}, {"type": "null"}]}
+    condition: dict[str, Any] = {
+        "if": {"properties": {players: {"const": first}}},
+        "then": {"properties": {seat: below}},
+    }
+    if rest:
+        condition["else"] = seat_below(seat, players, rest)
+    return condition
 
 
 class OptionInfo(msgspec.Struct, frozen=True, kw_only=True):

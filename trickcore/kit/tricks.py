@@ -68,9 +68,13 @@ class Trick(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     """A finished trick: who led, the seats in the order they played, their cards, the winner."""
 
     leader: Seat
+    """The seat that led."""
     seats: tuple[Seat, ...]
+    """The seats in the order they played."""
     cards: tuple[Card, ...]
+    """Their cards, in the same order."""
     winner: Seat
+    """The seat that won the trick."""
 
 
 class TrickOrder:

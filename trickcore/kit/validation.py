@@ -6,6 +6,13 @@ each seat's cards and the tricks played, so the deal that started the hand can b
 recorded actions applied to it (:func:`replay`); the state is valid when that arrives exactly at
 it (:func:`differences` names what does not). :func:`card_problems` counts the cards first, so
 that a card held twice or foreign to the pack gets a message of its own.
+
+A state also carries the game so far, which no replay of the current hand checks: the scores,
+the hand number, the dealer, the last hand's result and the winner. :func:`reach_problems`
+bounds the scores by the hands played, :func:`dealer_problems` and :func:`last_dealer_problems`
+tie the dealer to the first dealer and the last hand, :func:`before_last_hand` takes the last
+hand's points back, :func:`winner_problems` ties the winner to the end of the game, and
+:func:`nothing_but` finds anything else in a state that holds the game's progress only.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 import msgspec
+from msgspec.structs import replace
 
 from trickcore.cards import Card
 from trickcore.errors import IllegalActionError
@@ -23,13 +31,21 @@ from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import FollowSuit, Trick
 
 __all__ = [
+    "before_last_hand",
     "card_problems",
+    "dealer_of_hand",
+    "dealer_problems",
     "dealt_cards",
     "differences",
+    "last_dealer_problems",
+    "nothing_but",
+    "reach_problems",
     "replay",
     "seat_problems",
     "trick_problems",
     "undo_exchange",
+    "unordered_hands",
+    "winner_problems",
 ]
 
 S = TypeVar("S")
@@ -147,3 +163,129 @@ def differences(actual: msgspec.Struct, expected: msgspec.Struct) -> list[str]:
         for name in actual.__struct_fields__
         if getattr(actual, name) != getattr(expected, name)
     ]
+
+
+def unordered_hands(state: S) -> S:
+    """``state`` (a Struct with a ``hands`` field of card tuples) with each hand in pack order:
+    the order of cards within a hand carries no meaning, so two states are compared through it."""
+    hands = getattr(state, "hands")  # noqa: B009 - any game's state Struct
+    ordered = tuple(tuple(sorted(hand, key=lambda card: card.index)) for hand in hands)
+    return replace(state, hands=ordered)  # type: ignore[type-var]
+
+
+def nothing_but(state: msgspec.Struct, clean: msgspec.Struct, where: str) -> list[str]:
+    """A state that may hold the game's progress only (before a deal, between hands) against
+    ``clean``, the same state built from those fields alone: one problem naming, ``where``, every
+    field that holds more."""
+    if state == clean:
+        return []
+    return [f"nothing of a hand exists {where}: " + "; ".join(differences(state, clean))]
+
+
+def dealer_of_hand(seating: Seating, first: Seat, hand: int) -> Seat:
+    """The dealer of hand ``hand`` (1 for the first) when ``first`` dealt the first and the deal
+    passes on one seat, in the direction of play, after every hand."""
+    return seating.ahead(first, (hand - 1) % seating.seats)
+
+
+def dealer_problems(
+    seating: Seating, dealer: Seat | None, *, first: Seat | None, hand: int, rule: str
+) -> list[str]:
+    """With the first dealer fixed (``first``; ``None`` when it was drawn: nothing to check),
+    ``dealer`` must be the dealer of hand ``hand`` (:func:`dealer_of_hand`); ``rule`` is the rule
+    book's section."""
+    if first is None or dealer is None:
+        return []
+    expected = dealer_of_hand(seating, first, hand)
+    if dealer == expected:
+        return []
+    return [f"seat {dealer} deals hand {hand}, but seat {expected} does ({rule})"]
+
+
+def last_dealer_problems(
+    seating: Seating, last_dealer: Seat, dealer: Seat | None, *, passed: bool, hand: str = "hand"
+) -> list[str]:
+    """The last hand's dealer: the seat before ``dealer`` when the deal has passed on since
+    (``passed``), else ``dealer`` itself. ``hand`` is the game's word for a hand ("round")."""
+    if dealer is None:
+        return []
+    expected = seating.ahead(dealer, seating.seats - 1) if passed else dealer
+    if last_dealer == expected:
+        return []
+    return [f"the last {hand} was dealt by seat {last_dealer}, not {expected}"]
+
+
+def reach_problems(
+    scores: Sequence[int],
+    hands: int,
+    *,
+    most: int,
+    least: int = 0,
+    together: int | None = None,
+    rule: str,
+    hand: str = "hand",
+) -> list[str]:
+    """Scores no game reaches in ``hands`` scored hands when a hand gives each side between
+    ``least`` and ``most`` points, and all sides ``together`` at most that many (``None``: no
+    bound but each side's); ``rule`` is the rule book's section on scoring, ``hand`` the game's
+    word for a hand."""
+    hands = max(hands, 0)
+    problems = []
+    low, high = least * hands, most * hands
+    if not all(low <= score <= high for score in scores):
+        problems.append(
+            f"scores {tuple(scores)} after {hands} {hand}s (each side {least} to {most} points "
+            f"a {hand}, {rule})"
+        )
+    if together is not None and sum(scores) > together * hands:
+        problems.append(
+            f"scores {tuple(scores)} after {hands} {hand}s (at most {together} points a {hand}, "
+            f"{rule})"
+        )
+    return problems
+
+
+def before_last_hand(
+    scores: Sequence[int], points: Sequence[int], *, negative: bool = False, hand: str = "hand"
+) -> tuple[tuple[int, ...], list[str]]:
+    """The scores before the last hand, given the points each side scored in it (both by
+    side), and a problem for each side that would have had less than nothing (unless scores may
+    be ``negative``); ``hand`` is the game's word for a hand."""
+    before = tuple(score - scored for score, scored in zip(scores, points, strict=True))
+    problems = [
+        f"side {side} scored {points[side]} in the last {hand} but has {scores[side]}"
+        for side, score in enumerate(before)
+        if score < 0 and not negative
+    ]
+    return before, problems
+
+
+def winner_problems(
+    winner: int | None,
+    *,
+    over: bool,
+    scores: Sequence[int],
+    before: Sequence[int],
+    target: int,
+    ties_play_on: bool = False,
+    hand: str = "hand",
+) -> list[str]:
+    """The winner agrees with the end of a game played to ``target``: nobody had won before the
+    last hand (``before``: the scores before it); no winner while the game goes on; once it is
+    over, the side alone highest, which reached the target. With ``ties_play_on``, sides tied
+    for the highest score at or past the target play on (the winner then breaks the tie,
+    possibly below the target). ``hand`` is the game's word for a hand."""
+    top_before = max(before)
+    if top_before >= target and (not ties_play_on or before.count(top_before) == 1):
+        leader = before.index(top_before)
+        return [f"side {leader} had reached the target {target} before the last {hand}"]
+    if not over:
+        return [] if winner is None else [f"winner {winner} while the game goes on"]
+    if winner is None or not 0 <= winner < len(scores):
+        return [f"no winner of a game over at scores {tuple(scores)}"]
+    if scores[winner] < target and not ties_play_on:
+        return [f"winner {winner} did not reach the target {target} with the last {hand}"]
+    top = max(scores)
+    if scores[winner] != top or scores.count(top) > 1:
+        return [f"winner {winner} is not alone highest at scores {tuple(scores)}"]
+    return []

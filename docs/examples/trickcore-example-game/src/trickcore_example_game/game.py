@@ -31,6 +31,7 @@ from msgspec.structs import replace
 from trickcore import Action, Card, Direction, DrawDealer, Options, Rank, Seat, Shuffle, kit
 from trickcore.cards import standard_deck
 from trickcore.kit import events as ev
+from trickcore.kit.options import seat_below
 
 if TYPE_CHECKING:
     from trickcore import Game
@@ -49,8 +50,11 @@ class HighCardOptions(Options, frozen=True):
     players: Annotated[int, Meta(ge=2, le=4, description="Number of players (H1).")] = 2
     target: Annotated[int, Meta(ge=1, description="Points that end the game (H6).")] = 5
     first_dealer: Annotated[
-        int | None, Meta(description="The first dealer's seat; null draws it (H3).")
+        Annotated[int, Meta(ge=0, le=3)] | None,
+        Meta(description="The first dealer's seat; null draws it (H3)."),
     ] = None
+    json_schema_extra: ClassVar[dict[str, Any]] = seat_below("first_dealer", "players", [2, 3, 4])
+    """The rule of ``__post_init__``, for the JSON Schema."""
 
     def __post_init__(self) -> None:
         if self.first_dealer is not None and not 0 <= self.first_dealer < self.players:
