@@ -12,6 +12,7 @@ and the game ends as soon as a side reaches the target, mid-deal or mid-count.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
@@ -29,6 +30,7 @@ from trickcore.kit.events import (
     PointsScored,
     TrickWon,
 )
+from trickcore.kit.hidden import LastView
 from trickcore.kit.tricks import FollowOrTrump, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
 from trickcore.rng import Rng
@@ -102,6 +104,8 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
             for suit in Suit
         }
         self._plays = {card: Play(card=card) for card in PACK}
+        # Search bots draw many states from one view: what depends on the view is prepared once.
+        self._determinizers = LastView(partial(_determinize.determinizer, self))
         self._no_hands: tuple[tuple[Card, ...], ...] = ((),) * table.seating.seats
         self.phase_rules = {
             Phase.DRAW_DEALER: self.draw_dealer,
@@ -174,8 +178,10 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         return Outcome.settle(self.sides, state.scores, finished=over, winner=state.winner)
 
     def determinize(self, view: AllFoursView, rng: Rng) -> AllFoursState:
-        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng."""
-        return _determinize.determinize(self, view, rng)
+        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng.
+        Drawing again from the same view object reuses what was prepared from it
+        (:class:`~trickcore.kit.hidden.LastView`)."""
+        return self._determinizers(view)(rng)
 
     def problems(self, state: AllFoursState) -> list[str]:
         """What stops a game from reaching ``state`` (``validate`` raises them)."""
