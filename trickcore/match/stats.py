@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from trickcore.match.records import EntryStats, Estimate, GameResult
 
-__all__ = ["Z95", "entry_stats", "mean_interval", "wilson_interval"]
+__all__ = ["Z95", "entry_stats", "head_to_head", "mean_interval", "wilson_interval"]
 
 Z95 = 1.96
 """The normal quantile used for every 95% interval (the usual rounded value)."""
@@ -125,6 +125,32 @@ def entry_stats(bots: Sequence[str], results: Sequence[GameResult]) -> tuple[Ent
             )
         )
     return tuple(entries)
+
+
+def head_to_head(first: str, second: str, results: Sequence[GameResult]) -> Estimate:
+    """How many more points ``first`` scores than ``second`` per game, paired by deal: per deal,
+    the mean score of the sides ``first`` sits on minus that of the sides ``second`` sits on,
+    with the normal interval of those per-deal differences. Unlike an entry's ``diff`` (against
+    the best other side) this compares the two bots with each other, also in games where every
+    player is a side of their own and the best other side is often the bot's own twin. A side
+    held by both bots counts for neither."""
+    per_deal: dict[int, tuple[list[float], list[float]]] = {}
+    for result in results:
+        own, other = per_deal.setdefault(result.deal, ([], []))
+        for members, score in zip(result.sides, result.scores, strict=True):
+            names = {result.seats[seat] for seat in members}
+            if names == {first}:
+                own.append(float(score))
+            elif names == {second}:
+                other.append(float(score))
+    diffs = [
+        math.fsum(own) / len(own) - math.fsum(other) / len(other)
+        for own, other in per_deal.values()
+        if own and other
+    ]
+    if not diffs:
+        return Estimate(value=0.0, low=None, high=None, n=0)
+    return mean_interval(diffs)
 
 
 def _best_others(scores: tuple[int, ...]) -> list[int]:
