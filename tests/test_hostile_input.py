@@ -122,6 +122,23 @@ def test_deep_nesting_is_a_decode_error_everywhere(where: str, levels: int, tmp_
         assert result.exit_code != 0 and "nest" in result.stderr
 
 
+def test_input_larger_than_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    table = _finished("euchre")
+    padding = b" " * trickcore.codec.MAX_INPUT_BYTES
+    saved = table.to_json() + padding  # valid JSON, only too large
+    replay_text = trickcore.replay.dumps(table.replay()) + padding
+    with pytest.raises(trickcore.DecodeError, match="more than the 8,388,608 trickcore reads"):
+        Table.from_json(saved)
+    with pytest.raises(trickcore.DecodeError, match="more than the"):
+        trickcore.replay.loads(replay_text)
+    packed = msgspec.msgpack.encode([0] * (trickcore.codec.MAX_INPUT_BYTES + 1))
+    with pytest.raises(trickcore.DecodeError, match="more than the"):
+        trickcore.from_msgpack(packed, trickcore.Replay)
+    assert Table.from_json(table.to_json()).replay() == table.replay()  # under the limit: read
+    with pytest.raises(trickcore.SealError, match="larger than any token"):
+        trickcore.unseal("x" * (2 * trickcore.codec.MAX_INPUT_BYTES + 1), b"k" * 16)
+
+
 def test_the_depth_is_counted_without_recursion() -> None:
     value: Any = 0
     for _ in range(100_000):

@@ -37,6 +37,7 @@ from trickcore.match import (
     rotations,
     wilson_interval,
 )
+from trickcore.match.stats import entry_stats, head_to_head
 
 HR = ["heuristic", "random", "heuristic", "random"]
 SPAWN = multiprocessing.get_context("spawn")  # no fork of a test process that runs threads
@@ -540,3 +541,35 @@ def test_heuristic_beats_random() -> None:
     assert heuristic.win_rate.value > 0.5
     assert result.entry("random").win_rate.value < 0.5
     assert heuristic.diff.value > 0 and heuristic.paired_diff.value > 0
+
+
+def test_head_to_head_compares_the_two_bots_where_everyone_plays_alone() -> None:
+    seats = ("first", "toy-random", "first", "toy-random")
+    deals = {0: (5, 1, 3, 2), 1: (0, 4, 1, 1), 2: (6, 0, 2, 0)}
+    results = [
+        GameResult(
+            game="high-card",
+            options={},
+            deal=deal,
+            rotation=0,
+            seed=deal,
+            seats=seats,
+            sides=((0,), (1,), (2,), (3,)),
+            scores=scores,
+            winner=None,
+            draw=False,
+            actions=0,
+            digest="",
+        )
+        for deal, scores in deals.items()
+    ]
+    # Per deal, first's mean minus toy-random's: 4 - 1.5, 0.5 - 2.5, 4 - 0 -> +2.5, -2, +4;
+    # mean 1.5, SS 26.25 - 6.75 = 19.5, sd² = 9.75, half-width 1.96 * sqrt(9.75 / 3).
+    paired = head_to_head("first", "toy-random", results)
+    assert paired.value == pytest.approx(1.5) and paired.n == 3
+    half = 1.96 * (9.75 / 3) ** 0.5
+    assert (paired.low, paired.high) == pytest.approx((1.5 - half, 1.5 + half))
+    assert head_to_head("toy-random", "first", results).value == pytest.approx(-1.5)
+    # Against the best other player, first's two seats cancel out in deal 0 (+2 and -2).
+    assert entry_stats(seats, results)[0].diff.value != pytest.approx(paired.value)
+    assert head_to_head("first", "nobody", results).n == 0

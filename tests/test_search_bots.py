@@ -14,7 +14,7 @@ import pytest
 import trickcore
 from trickcore import CHANCE, BotSpec, Rng, testing
 from trickcore.errors import OptionError
-from trickcore_bots import IsmctsBot, PimcBot, RandomBot
+from trickcore_bots import IsmctsBot, PimcBot, RandomBot, search
 
 SEARCH = (PimcBot, IsmctsBot)
 FEW = {"iterations": 60}
@@ -61,6 +61,7 @@ def test_options_are_checked_and_text_is_converted(cls: Any) -> None:
         ({"time_budget": -1}, "time_budget"),
         ({"value": "score"}, "value"),
         ({"horizon": "trick"}, "horizon"),
+        ({"confidence": -1}, "confidence"),
     ]:
         with pytest.raises(OptionError, match=named):
             cls(BotSpec(game, seat, Rng(1), bad))
@@ -114,8 +115,87 @@ def duplicate_point_differences(cls: Any, deals: int, options: dict[str, Any]) -
 
 
 @pytest.mark.parametrize("cls", SEARCH)
+def test_the_playouts_are_the_heuristic_bots_by_default_else_random(cls: Any) -> None:
+    euchre = trickcore.load("euchre", single_hand=True)
+    high_card = trickcore.load("high-card")
+    assert cls(BotSpec(euchre, 0, Rng(0))).playout_policy == "heuristic"
+    assert cls(BotSpec(high_card, 0, Rng(0))).playout_policy == "random"
+    assert cls(BotSpec(euchre, 0, Rng(0), {"playout": "random"})).playout_policy == "random"
+    assert cls(BotSpec(euchre, 0, Rng(0), {"playout": "first-legal"})).playout_policy == (
+        "first-legal"
+    )
+
+
+def test_ismcts_widens_its_tree_below_the_root_progressively() -> None:
+    node = search._Node()
+    widths = []
+    for reached in range(1, 40):
+        node.reached = reached
+        while IsmctsBot._may_widen(node):
+            node.children[len(node.children)] = search._Node()
+        widths.append(len(node.children))
+    assert widths[:3] == [1, 1, 1]
+    assert widths[3] == widths[14] == 2  # reached 4 to 15 times: two children
+    assert widths[15] == widths[34] == 3
+    assert widths[35] == 4
+
+
+def test_ismcts_grows_its_tree_along_the_playout_bots_line_first() -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    view, legal, seat = a_decision(game, 5)
+    bot = IsmctsBot(BotSpec(game, seat, Rng(5), {"iterations": 30}))
+    world = game.determinize(view, Rng(9))
+    heuristic = trickcore.default_host().bot_factory("heuristic", "euchre")
+    after = game.apply(world, legal[0])
+    actor = game.actor(after)
+    choice = heuristic(BotSpec(game, actor, Rng(1))).act(
+        game.view(after, actor), game.legal_actions(after)
+    )
+    others = [action for action in game.legal_actions(after) if action != choice]
+    assert others
+    for _ in range(5):  # whatever else is untried, the playout bot's choice comes first
+        untried = [*others, choice]
+        assert bot._expansion(after, actor, game.legal_actions(after), untried) == choice
+    random_bot = IsmctsBot(BotSpec(game, seat, Rng(5), {"playout": "random"}))
+    picks = {
+        random_bot._expansion(after, actor, game.legal_actions(after), [*others, choice])
+        for _ in range(40)
+    }
+    assert len(picks) > 1
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_the_playout_bots_own_move_is_kept_unless_clearly_beaten(cls: Any) -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    view, legal, seat = a_decision(game, 6)
+    heuristic = trickcore.default_host().bot_factory("heuristic", "euchre")
+    own = legal.index(heuristic(BotSpec(game, seat, Rng(0))).act(view, legal))
+    other = (own + 1) % len(legal)
+
+    def samples(gains: list[float]) -> list[list[float]]:
+        """Worlds where ``other`` gains ``gain`` over ``own`` and every other action less."""
+        rows = []
+        for gain in gains:
+            row = [-5.0] * len(legal)
+            row[own], row[other] = 0.0, gain
+            rows.append(row)
+        return rows
+
+    bot = cls(BotSpec(game, seat, Rng(6)))
+    noisy = samples([4.0, -3.0, 2.0, -2.0])  # better on average, by less than a standard error
+    clear = samples([1.0, 2.0, 1.0, 2.0])
+    assert bot._choose(view, legal, noisy) == legal[own]
+    assert bot._choose(view, legal, clear) == legal[other]
+    assert bot._choose(view, legal, clear[:1]) == legal[own]  # one world proves nothing
+    eager = cls(BotSpec(game, seat, Rng(6), {"confidence": 0}))
+    assert eager._choose(view, legal, noisy) == legal[other]
+    blind = cls(BotSpec(game, seat, Rng(6), {"playout": "random"}))
+    assert blind._choose(view, legal, noisy) == legal[other]
+
+
+@pytest.mark.parametrize("cls", SEARCH)
 def test_search_beats_random_over_duplicate_euchre_hands(cls: Any) -> None:
-    differences = duplicate_point_differences(cls, 24, {"iterations": 150})
+    differences = duplicate_point_differences(cls, 24, {"iterations": 150, "playout": "random"})
     mean = statistics.fmean(differences)
     half_width = 1.96 * statistics.stdev(differences) / len(differences) ** 0.5
     assert mean - half_width > 0, (mean, half_width)

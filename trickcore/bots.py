@@ -8,8 +8,9 @@ Budgets are counted in iterations or simulations, never in wall-clock time.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
+
+import msgspec
 
 from trickcore.errors import TableError
 from trickcore.game import AnyGame, Seat
@@ -18,9 +19,9 @@ from trickcore.rng import Rng
 __all__ = ["Bot", "BotFactory", "BotSpec", "check_bot_options"]
 
 
-@dataclass(frozen=True)
-class BotSpec:
-    """Everything a bot is built from."""
+class BotSpec(msgspec.Struct, frozen=True):
+    """Everything a bot is built from: ``BotSpec(game, seat, rng, options)`` (a frozen struct,
+    built once per bot and table, so it is cheap to make)."""
 
     game: AnyGame
     """The game, bound to its options (for ``legal_actions``, ``determinize`` … on views)."""
@@ -28,7 +29,7 @@ class BotSpec:
     """The seat the bot plays."""
     rng: Rng
     """The bot's own stream; drawing from it never changes the deals."""
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = msgspec.field(default_factory=dict)
     """Bot-specific settings (e.g. a search budget), as given by the user."""
 
 

@@ -22,6 +22,7 @@ from trickcore.errors import DecodeError
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_INPUT_BYTES",
     "MAY_BE_ABSENT",
     "nesting_depth",
     "decode_problem",
@@ -51,6 +52,11 @@ MAX_DEPTH = 32
 """The deepest nesting of lists and objects trickcore reads in free-form parts of its files
 (a replay's options and actions, a saved table's bot options): far more than any game writes,
 far less than would exhaust the stack."""
+
+MAX_INPUT_BYTES = 8 * 1024 * 1024
+"""The largest input :func:`from_json` and :func:`from_msgpack` read: 8 MiB, a hundred times a
+long game's replay with its checkpoints. Larger input is refused before it is parsed, so no
+input makes the reader build more than a bounded amount of memory."""
 
 
 def nesting_depth(value: Any, limit: int = MAX_DEPTH) -> int:
@@ -100,6 +106,11 @@ _TOO_DEEP = f"lists and objects nest too deeply (at most {MAX_DEPTH} levels are 
 def _decode(decode: Any, data: Any, type: Any, what: str | None, form: str) -> Any:
     """``data`` decoded by ``decode`` (msgspec's JSON or MessagePack decoder) into ``type``
     by the rules of :func:`from_json`, or :class:`~trickcore.errors.DecodeError`."""
+    if isinstance(data, (bytes, bytearray, memoryview, str)) and len(data) > MAX_INPUT_BYTES:
+        raise DecodeError(
+            f"cannot read {what or _what(type)} from {form}: {len(data):,} bytes is more than"
+            f" the {MAX_INPUT_BYTES:,} trickcore reads"
+        )
     raw: Any = None
     try:
         try:
@@ -179,9 +190,6 @@ def missing_field(type: Any, data: Any) -> str | None:
         elif isinstance(kind, mi.DictType) and isinstance(value, dict):
             stack.extend((kind.value_type, item, f"{path}.{key}") for key, item in value.items())
     return None
-
-
-_TOO_DEEP = f"lists and objects nest too deeply (at most {MAX_DEPTH} levels are read)"
 
 
 def to_msgpack(obj: Any) -> bytes:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 __all__ = ["MAX_SEED_BITS", "Rng", "SeedPart", "seed_problem"]
 
@@ -63,6 +63,7 @@ _TWO_32 = 1 << 32
 _SURELY_ACCEPTED = _TWO_64 - _TWO_32
 _WORDS = struct.Struct("<8Q")
 _blake2b = hashlib.blake2b
+_new_rng = object.__new__
 
 
 _pack_length = struct.Struct("<I").pack
@@ -94,15 +95,15 @@ class Rng:
     __slots__ = ("_path", "_hasher", "_key", "_block", "_words")
 
     def __init__(self, seed: SeedPart, *labels: SeedPart) -> None:
-        self._path: tuple[SeedPart, ...] = (seed, *labels)
-        material = b"".join([_encode_part(part) for part in self._path])
-        self._start(_blake2b(material, digest_size=32, person=_PERSON))
-
-    def _start(self, hasher: Any) -> None:
+        path = (seed, *labels)
+        self._path: tuple[SeedPart, ...] = path
         # The key hash keeps the path absorbed so far: derive() continues from a copy of it,
-        # which gives the same key as hashing the whole path again, with less work.
-        self._hasher = hasher
-        self._key = hasher.digest()
+        # which gives the same key as hashing the whole path again, with less work. The key
+        # itself is computed on the first draw: a stream only derived from never needs it.
+        self._hasher = _blake2b(
+            b"".join([_encode_part(part) for part in path]), digest_size=32, person=_PERSON
+        )
+        self._key: bytes | None = None
         self._block = 0
         self._words: list[int] = []
 
@@ -114,17 +115,21 @@ class Rng:
     def derive(self, *labels: SeedPart) -> Rng:
         """An independent stream named by this one's path followed by ``labels``: the same as
         ``Rng(*self.path, *labels)``, computed from where this stream's key left off."""
-        encoded = [_encode_part(label) for label in labels]  # checked before anything is built
-        child = Rng.__new__(Rng)
+        data = b"".join([_encode_part(label) for label in labels])  # checked before building
+        child = _new_rng(Rng)
         child._path = (*self._path, *labels)
-        hasher = self._hasher.copy()
-        for data in encoded:
-            hasher.update(data)
-        child._start(hasher)
+        hasher = child._hasher = self._hasher.copy()
+        hasher.update(data)
+        child._key = None
+        child._block = 0
+        child._words = []
         return child
 
     def _refill(self) -> None:
-        digest = _blake2b(self._block.to_bytes(8, "little"), key=self._key, digest_size=64).digest()
+        key = self._key
+        if key is None:
+            key = self._key = self._hasher.digest()
+        digest = _blake2b(self._block.to_bytes(8, "little"), key=key, digest_size=64).digest()
         self._block += 1
         words = list(_WORDS.unpack(digest))
         words.reverse()  # so that list.pop() hands the words out in order

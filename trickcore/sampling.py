@@ -56,6 +56,10 @@ _TWO_64 = 1 << 64
 # 20! < 2**64 < 21!: a shuffle of up to 20 cards is one draw of one word (see _shuffled).
 _MAX_ONE_WORD_SHUFFLE = 20
 _FACTORIALS = tuple(math.factorial(n) for n in range(_MAX_ONE_WORD_SHUFFLE + 1))
+# For a shuffle of n items: each position i from the end down, with its radix i + 1.
+_DIGITS = tuple(
+    tuple((i, i + 1) for i in range(n - 1, 0, -1)) for n in range(_MAX_ONE_WORD_SHUFFLE + 1)
+)
 # Positions with up to this many tables keep them all, to pick one by a single bisection.
 _MAX_TABLES = 4096
 
@@ -193,8 +197,9 @@ def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:
         return rng.shuffled(items)
     order = list(items)
     code = rng.below(_FACTORIALS[count])
-    for i in range(count - 1, 0, -1):
-        code, j = divmod(code, i + 1)
+    for i, radix in _DIGITS[count]:
+        j = code % radix  # two operators: cheaper than a call of divmod
+        code //= radix
         order[i], order[j] = order[j], order[i]
     return tuple(order)
 

@@ -86,7 +86,7 @@ from trickcore.plugins import PluginHost, default_host
 from trickcore.reading import check_part
 from trickcore.replay import READ_FORMATS, Replay, from_history, replay_type, reproduce
 from trickcore.rng import Rng, seed_problem
-from trickcore.typecheck import type_check
+from trickcore.typecheck import TypeCheck, type_check
 
 __all__ = [
     "HUMAN",
@@ -178,7 +178,7 @@ def _read_formats() -> str:
 
 def _reads_view(bots: Sequence[object]) -> tuple[bool, ...]:
     """Per seat, whether its bot is handed views (all but bots declaring ``reads_view = False``)."""
-    return tuple(getattr(bot, "reads_view", True) is not False for bot in bots)
+    return tuple([getattr(bot, "reads_view", True) is not False for bot in bots])
 
 
 def _bot_label(bot: object) -> str:
@@ -294,17 +294,20 @@ class Table(Generic[S, A, V]):
             )
         self._lock = threading.RLock()
         self._game = game
-        self._action_problem = type_check(game.action_type)
         self._seed = seed
         self._host = host
         self._items: tuple[SeatSpec, ...] = items
         self._factories: dict[Seat, BotFactory] = {}
+        by_name: dict[str, BotFactory] = {}  # a name seated several times is looked up once
         default_labels = []
         for seat, item in enumerate(items):
             if item is None:
                 default_labels.append(HUMAN)
             elif isinstance(item, str):
-                self._factories[seat] = self._get_host().bot_factory(item, game.name)
+                factory = by_name.get(item)
+                if factory is None:
+                    factory = by_name[item] = self._get_host().bot_factory(item, game.name)
+                self._factories[seat] = factory
                 default_labels.append(item)
             elif callable(getattr(item, "act", None)):
                 default_labels.append(_bot_label(item))
@@ -328,6 +331,11 @@ class Table(Generic[S, A, V]):
         self._chance_streams = Rng(seed, "chance")
         self._bots: tuple[Bot[V, A] | None, ...] = self._build_bots()
         self._reads_view = _reads_view(self._bots)
+
+    def _action_problem(self) -> TypeCheck:
+        """The exact type check of the game's actions (built on first use: a bot's answer is
+        usually one of the very actions offered, which needs no check)."""
+        return type_check(self._game.action_type)
 
     def _get_host(self) -> PluginHost:
         return self._host if self._host is not None else default_host()
@@ -549,7 +557,10 @@ class Table(Generic[S, A, V]):
             detail = f"took {spent:.3f} s to move, over the time limit of {limit:g} s"
             self._fault(seat, "timeout", detail)
             return None
-        problem = self._action_problem(action)  # a forced field too, not only the class
+        for offered in legal:
+            if offered is action:  # the usual answer: one of the very actions offered
+                return action
+        problem = self._action_problem()(action)  # a forced field too, not only the class
         try:
             ok = problem is None and action in legal
         except Exception:  # an answer that cannot even be compared
@@ -606,7 +617,7 @@ class Table(Generic[S, A, V]):
                 seat=actor if isinstance(actor, int) else None,
                 action=action,
             )
-        if (problem := self._action_problem(action)) is not None:
+        if (problem := self._action_problem()(action)) is not None:
             raise IllegalActionError(
                 f"seat {seat} cannot play {describe_action(action)}: it is not a {game.name} "
                 f"action ({problem})",

@@ -10,11 +10,14 @@ an under-trump) reveals a void: the kit's :class:`~trickcore.kit.tricks.FollowOr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
-from trickcore.kit.hidden import deal_hidden, unseen_cards
+from trickcore.kit.hidden import HiddenDeal, unseen_cards
 from trickcore.kit.tricks import revealed_voids
 from trickcore.rng import Rng
 from trickcore.sampling import Slot
@@ -25,7 +28,7 @@ from trickcore_allfours.view import PROJECTION, AllFoursView
 if TYPE_CHECKING:
     from trickcore_allfours.rules import AllFours
 
-__all__ = ["determinize", "seen_cards", "voids"]
+__all__ = ["determinize", "determinizer", "seen_cards", "voids"]
 
 
 def voids(game: AllFours, view: AllFoursView) -> dict[Seat, set[Suit]]:
@@ -49,19 +52,33 @@ def seen_cards(view: AllFoursView) -> set[Card]:
 
 def determinize(game: AllFours, view: AllFoursView, rng: Rng) -> AllFoursState:
     """A state agreeing with ``view``; the unseen cards are dealt from ``rng``."""
+    return determinizer(game, view)(rng)
+
+
+def determinizer(game: AllFours, view: AllFoursView) -> Callable[[Rng], AllFoursState]:
+    """Draws of states agreeing with ``view``, prepared once (the unseen cards, the voids and
+    the counting of consistent deals, the public part of the state): call it with a stream for
+    each. Each draw deals exactly what :func:`determinize` deals from the same stream."""
     if view.phase is Phase.DRAW_DEALER or view.phase is Phase.DEAL:
-        return PROJECTION.state(view, hands=((),) * game.seats, stock=())
+        before_deal = PROJECTION.state(view, hands=((),) * game.seats, stock=())
+        return lambda rng: before_deal
     seat = view.seat
     unseen = unseen_cards(PACK, seen_cards(view))
     others = {other: view.hand_sizes[other] for other in range(game.seats) if other != seat}
-    hands, (stock,) = deal_hidden(
-        rng,
+    deal = HiddenDeal(
         unseen,
         others,
         voids=voids(game, view),
         rest=[Slot(len(unseen) - sum(others.values()))],
     )
-    hands[seat] = view.hand
-    return PROJECTION.state(
-        view, hands=tuple(hands[other] for other in range(game.seats)), stock=stock
-    )
+    # The other seats come first in a draw, in seat order, then the stock.
+    sample, own, count = deal.sampler, view.hand, game.seats
+    stock_at = count - 1
+    public = PROJECTION.state(view, hands=((),) * count, stock=())
+
+    def draw(rng: Rng) -> AllFoursState:
+        dealt = sample(rng)
+        hands = (*dealt[:seat], own, *dealt[seat:stock_at])
+        return replace(public, hands=hands, stock=dealt[stock_at])
+
+    return draw

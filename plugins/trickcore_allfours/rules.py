@@ -106,9 +106,7 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         """How a run of the pack deals from the stock: 3 more each, then a kick (F3)."""
         self._no_hands: tuple[tuple[Card, ...], ...] = ((),) * table.seating.seats
         # determinize refuses an inconsistent view, checked once per view object (kit).
-        self._determinizers = self.checked_views(
-            lambda view: partial(_determinize.determinize, self, view)
-        )
+        self._determinizers = self.checked_views(partial(_determinize.determinizer, self))
         self.phase_rules = {
             **self.kit_rules(),  # the draw, the play (F4) and the end
             Phase.DEAL: self._deal,

@@ -3,51 +3,67 @@
 alone, so third-party games are played too.
 
 Both sample *worlds*, full states agreeing with the view (``game.determinize``), and judge
-moves by playing worlds out (random moves, or a registered bot's) to the end of the hand or
-of the game, from ``game.outcome(end)``: by default the points the seat's side gained in the
-playout minus the most another side gained (``value=points``), or the seat's
-``Outcome.returns`` (``value=returns``). See ``docs/bots.md`` for the algorithms
-and their known weaknesses.
+moves by playing worlds out to the end of the hand or of the game, by default with the game's
+registered ``heuristic`` bot at every seat (random moves when the game has none), judged from
+``game.outcome(end)``: by default the points the seat's side gained in the playout minus the
+most another side gained (``value=points``), or the seat's ``Outcome.returns``
+(``value=returns``). See ``docs/bots.md`` for the algorithms and their known weaknesses.
 
 * :class:`PimcBot`, **perfect-information Monte Carlo**: in each sampled world, every legal
-  action is tried and played out; the action with the best total over the worlds is chosen.
+  action is tried and played out with the same stream; the action with the best total over the
+  worlds is chosen.
 * :class:`IsmctsBot`, **single-observer information-set MCTS** (Cowling, Powley and Whitehouse,
   2012): one tree over the acting seat's information, each node reached by the actions taken
-  from the root; each iteration samples a world, descends the tree by UCB1 with availability
-  counts among the actions legal in that world, expands one action, plays out, and backs the
-  returns up, each node scored for the seat acting there. The most visited root action wins.
+  from the root; each sampled world is searched once through every root action (with one
+  stream, as in ``pimc``); below the root an iteration descends the tree by UCB1 (on returns
+  scaled by their spread) with availability counts among the actions legal in that world,
+  expands one action (the playout bot's choice first, and more children only as the node is
+  reached more often), plays out, and backs the returns up, each node scored for the seat
+  acting there. The root action with the best mean wins.
 
 Options (``BotSpec.options``, :class:`SearchOptions`): ``iterations`` (playouts per move),
-``time_budget`` (seconds per move instead: opt-in, not reproducible), ``playout`` (``random``
-or a registered bot's name), ``horizon`` (``hand``: playouts stop before the next deal;
-``game``: to the end of the game), ``value`` (``points`` or ``returns``) and, for ``ismcts``,
-``exploration`` (the UCB1 constant).
+``time_budget`` (seconds per move instead: opt-in, not reproducible), ``playout`` (``auto``,
+``random`` or a registered bot's name), ``horizon`` (``hand``: playouts stop before the next
+deal; ``game``: to the end of the game), ``value`` (``points`` or ``returns``),
+``confidence`` (how clearly the search must beat the playout bot's own move to overrule it)
+and, for ``ismcts``, ``exploration`` (the UCB1 constant).
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from collections.abc import Callable, Iterator
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 import msgspec
 
 from trickcore.bots import Bot, BotSpec
-from trickcore.errors import OptionError
+from trickcore.errors import OptionError, UnknownBotError
 from trickcore.game import CHANCE, AnyGame, Outcome, Seat
 from trickcore.playout import playout_of
 from trickcore.rng import Rng
 
+if TYPE_CHECKING:
+    from trickcore.plugins import PluginHost
+
 __all__ = ["IsmctsBot", "PimcBot", "SearchOptions"]
 
 SEARCH_BOTS = frozenset({"pimc", "ismcts"})
+AUTO_PLAYOUT = "auto"
+HEURISTIC = "heuristic"
+"""The bot ``playout=auto`` plays the playouts with, when the game has one registered."""
 Playout = Callable[[Any, Rng], Any]
+Policy = Callable[..., Any]
+"""The playout bots' choice: ``policy(state, seat, legal)``, or with the seat's ``view``
+given instead of a state, ``policy(None, seat, legal, view)``."""
 
 
 class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The options of ``pimc`` and ``ismcts``; the defaults keep a Euchre move well under
-    0.1 s (about 0.04 s for ``pimc``, 0.06 s for ``ismcts``, on average, on a 2-core machine)."""
+    """The options of ``pimc`` and ``ismcts``; the defaults (40 playouts by the game's
+    ``heuristic`` bot) keep a move of Euchre, All Fours or Apples under about 0.1 s (see
+    ``docs/bots.md`` for the measured times)."""
 
     iterations: (
         Annotated[int, msgspec.Meta(ge=1, description="playouts per move (default: the bot's)")]
@@ -56,8 +72,18 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     time_budget: (
         Annotated[float, msgspec.Meta(gt=0, description="seconds per move (opt-in)")] | None
     ) = None
-    playout: Annotated[str, msgspec.Meta(description="random, or a registered bot")] = "random"
-    exploration: Annotated[float, msgspec.Meta(ge=0, description="UCB1 constant (ismcts)")] = 2.0
+    playout: Annotated[str, msgspec.Meta(description="auto, random, or a registered bot")] = (
+        AUTO_PLAYOUT
+    )
+    exploration: Annotated[
+        float, msgspec.Meta(ge=0, description="UCB1 constant, on returns scaled to [0, 1] (ismcts)")
+    ] = 0.7
+    confidence: Annotated[
+        float,
+        msgspec.Meta(
+            ge=0, description="standard errors needed to overrule the playout bot's own move"
+        ),
+    ] = 1.0
     horizon: Annotated[
         Literal["hand", "game"], msgspec.Meta(description="where a playout stops")
     ] = "hand"
@@ -79,6 +105,17 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         return options
 
 
+def _registered(host: PluginHost, name: str, game: str) -> bool:
+    """Whether ``host`` has a bot ``name`` for ``game`` (a search bot never counts)."""
+    if name in SEARCH_BOTS:
+        return False
+    try:
+        host.bot_factory(name, game)
+    except UnknownBotError:
+        return False
+    return True
+
+
 class _Search:
     """What both bots share: options, the playout, the budget."""
 
@@ -86,6 +123,8 @@ class _Search:
     games: ClassVar[tuple[str, ...] | None] = None
     ITERATIONS: ClassVar[int]
     """Playouts per move unless the ``iterations`` option says otherwise."""
+    playout_policy: str
+    """The playout policy in use: ``random`` or a bot's name (``auto`` resolved)."""
 
     def __init__(self, spec: BotSpec) -> None:
         self._game: AnyGame = spec.game
@@ -93,23 +132,37 @@ class _Search:
         self._rng = spec.rng
         self._options = SearchOptions.of(self.name, spec)
         self._iterations = self._options.iterations or self.ITERATIONS
+        self._policy: Policy | None = None
+        """The playout bots' choice in a full state (``None`` for random playouts)."""
         self._playout = self._make_playout(spec)
 
     def _make_playout(self, spec: BotSpec) -> Playout:
         """Random moves (the game's own fast playout when it has one), or a registered bot at
-        every seat, each with its own stream derived from this bot's."""
-        name = self._options.playout
-        until_chance = self._options.horizon == "hand"
-        if name == "random":
-            return playout_of(self._game, until_chance=until_chance)
-        from trickcore.plugins import default_host  # noqa: PLC0415 - only for a bot playout
+        every seat, each with its own stream derived from this bot's. ``auto`` is the game's
+        ``heuristic`` bot when one is registered for it, else random moves."""
+        from trickcore.plugins import default_host  # noqa: PLC0415 - plugins load lazily
 
         game = self._game
+        until_chance = self._options.horizon == "hand"
+        name = self._options.playout
+        if name == AUTO_PLAYOUT:
+            name = HEURISTIC if _registered(default_host(), HEURISTIC, game.name) else "random"
+        self.playout_policy = name
+        if name == "random":
+            return playout_of(game, until_chance=until_chance)
         factory = default_host().bot_factory(name, game.name)
         bots: list[Bot[Any, Any]] = [
             factory(BotSpec(game, seat, spec.rng.derive("playout", seat)))
             for seat in range(game.seats)
         ]
+        views = [getattr(bot, "reads_view", True) is not False for bot in bots]
+
+        def policy(state: Any, actor: Seat, legal: tuple[Any, ...], view: Any = None) -> Any:
+            if view is None and views[actor]:
+                view = game.view(state, actor)
+            return bots[actor].act(view if views[actor] else None, legal)
+
+        self._policy = policy
 
         def playout(state: Any, rng: Rng) -> Any:
             acted = False
@@ -119,33 +172,58 @@ class _Search:
                         break
                     action = game.sample_chance(state, rng)
                 else:
-                    action = bots[actor].act(game.view(state, actor), game.legal_actions(state))
+                    action = policy(state, actor, game.legal_actions(state))
                     acted = True
                 state = game.apply(state, action)
             return state
 
         return playout
 
-    def _budget(self) -> Iterator[int]:
-        """Iteration numbers: ``iterations`` of them, or as many as ``time_budget`` allows."""
+    def _worlds(self, view: Any, actions: int) -> Iterator[tuple[Any, int]]:
+        """Sampled worlds, each with the seed of the stream its playouts share (common random
+        numbers: the ``actions`` root actions are compared on the same luck): as many as
+        ``iterations`` playouts take at ``actions`` a world (at least one world), or as many
+        as ``time_budget`` allows."""
         budget = self._options.time_budget
-        if budget is None:
-            yield from range(self._iterations)
-            return
-        deadline = time.perf_counter() + budget
-        count = 0
-        while count == 0 or time.perf_counter() < deadline:
-            yield count
-            count += 1
+        deadline = None if budget is None else time.perf_counter() + budget
+        playouts = 0
+        while True:
+            yield self._game.determinize(view, self._rng), self._rng.next_u64()
+            playouts += actions
+            if deadline is None:
+                if playouts >= self._iterations:
+                    return
+            elif time.perf_counter() >= deadline:
+                return
 
-    def _returns(self, start: tuple[int, ...], state: Any) -> list[float]:
+    def _choose(self, view: Any, legal: tuple[Any, ...], samples: list[list[float]]) -> Any:
+        """The move, from ``samples[w][i]``: the return of ``legal[i]`` in world *w*. The action
+        with the best mean (ties: the first legal); but with a playout bot, its own move
+        unless the best action beats it, over the same worlds, by more than ``confidence``
+        standard errors of the mean paired difference."""
+        means = [math.fsum(column) / len(samples) for column in zip(*samples, strict=True)]
+        best = max(range(len(legal)), key=lambda index: (means[index], -index))
+        if self._policy is None:
+            return legal[best]
+        own = self._policy(None, self._seat, legal, view)
+        if own not in legal or own == legal[best]:
+            return legal[best]
+        mine = legal.index(own)
+        differences = [row[best] - row[mine] for row in samples]
+        if len(differences) < 2:
+            return own
+        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        mean = statistics.fmean(differences)
+        return legal[best] if mean > self._options.confidence * error else own
+
+    def _returns(self, start: tuple[int, ...], state: Any, rng: Rng) -> list[float]:
         """What a playout from ``state`` is worth to each seat. ``value=points``: the points
         its side gained since the sampled world (whose scores were ``start``) minus the most
         any other side gained. ``value=returns``: the game's ``Outcome.returns`` when the game
         ends in the playout, otherwise (at the end of a hand) the returns it would give if the
         side that gained the most points had won (a tie: a draw)."""
         game = self._game
-        outcome = game.outcome(self._playout(state, self._rng))
+        outcome = game.outcome(self._playout(state, rng))
         if self._options.value == "returns" and outcome.finished:
             return list(outcome.returns)
         gains = [now - before for now, before in zip(outcome.scores, start, strict=True)]
@@ -167,93 +245,130 @@ class PimcBot(_Search):
 
     name: ClassVar[str] = "pimc"
     description: ClassVar[str] = "perfect-information Monte Carlo over sampled worlds (search)"
-    ITERATIONS: ClassVar[int] = 1000
+    ITERATIONS: ClassVar[int] = 40
 
     def act(self, view: Any, legal: tuple[Any, ...]) -> Any:
         """The legal action with the best total return over the sampled worlds."""
         if len(legal) == 1:
             return legal[0]
         game, seat = self._game, self._seat
-        totals = [0.0] * len(legal)
-        playouts = 0
-        for _ in self._budget():
-            world = game.determinize(view, self._rng)
+        samples = []
+        for world, stream in self._worlds(view, len(legal)):
             start = game.outcome(world).scores
-            for index, action in enumerate(legal):
-                totals[index] += self._returns(start, game.apply(world, action))[seat]
-            playouts += len(legal)
-            if self._options.time_budget is None and playouts >= self._iterations:
-                break
-        return legal[max(range(len(legal)), key=lambda index: (totals[index], -index))]
+            samples.append(
+                [
+                    self._returns(start, game.apply(world, action), Rng(stream))[seat]
+                    for action in legal
+                ]
+            )
+        return self._choose(view, legal, samples)
 
 
 class _Node:
     """Statistics of one node of the ISMCTS tree, by action: visits, total return for the seat
     acting here, availability (how often the action was legal when the node was reached)."""
 
-    __slots__ = ("children", "visits", "value", "available")
+    __slots__ = ("children", "visits", "value", "available", "reached")
 
     def __init__(self) -> None:
+        self.reached = 0
         self.children: dict[Any, _Node] = {}
         self.visits: dict[Any, int] = {}
         self.value: dict[Any, float] = {}
         self.available: dict[Any, int] = {}
 
 
+_SMALLEST_SPREAD = 1e-9
+"""The spread of returns used while every return seen so far is the same."""
+
+
 class IsmctsBot(_Search):
-    """Single-observer information-set MCTS with UCB1 and availability counts."""
+    """Single-observer information-set MCTS with UCB1 and availability counts below an even,
+    paired root (see the module text)."""
 
     name: ClassVar[str] = "ismcts"
     description: ClassVar[str] = "information-set Monte Carlo tree search (search)"
-    ITERATIONS: ClassVar[int] = 800
+    ITERATIONS: ClassVar[int] = 40
+
+    def __init__(self, spec: BotSpec) -> None:
+        super().__init__(spec)
+        self._low = self._high = 0.0  # the lowest and highest return seen in this search
 
     def act(self, view: Any, legal: tuple[Any, ...]) -> Any:
-        """The root action visited most (ties: the better mean, then the first legal)."""
+        """The root action with the best mean return (ties: the first legal)."""
         if len(legal) == 1:
             return legal[0]
         root = _Node()
-        for _ in self._budget():
-            self._iterate(root, view)
-        return max(
-            legal,
-            key=lambda a: (
-                root.visits.get(a, 0),
-                root.value.get(a, 0.0) / (root.visits.get(a) or 1),
-            ),
-        )
+        self._low, self._high = math.inf, -math.inf
+        samples = [
+            [self._iterate(root, world, action, Rng(stream)) for action in legal]
+            for world, stream in self._worlds(view, len(legal))
+        ]
+        return self._choose(view, legal, samples)
 
-    def _iterate(self, root: _Node, view: Any) -> None:
-        """One world: select and expand down the tree, play out, back the returns up."""
-        game, rng = self._game, self._rng
-        state = game.determinize(view, rng)
-        start = game.outcome(state).scores
-        node = root
-        path: list[tuple[_Node, Any, Seat]] = []
-        while (actor := game.actor(state)) is not None and actor is not CHANCE:
-            legal = game.legal_actions(state)
-            for action in legal:
-                node.available[action] = node.available.get(action, 0) + 1
-            untried = [action for action in legal if action not in node.visits]
-            if untried:
-                action = untried[rng.below(len(untried))]
-                node.visits[action] = 0
-                node.value[action] = 0.0
-                node.children[action] = _Node()
+    def _iterate(self, root: _Node, world: Any, first: Any, stream: Rng) -> float:
+        """One iteration in ``world`` through the root action ``first``: select and expand
+        down the tree, play out with ``stream``, back the returns up; the bot's return."""
+        game = self._game
+        start = game.outcome(world).scores
+        root.reached += 1
+        root.available[first] = root.available.get(first, 0) + 1
+        if first not in root.visits:
+            root.visits[first], root.value[first] = 0, 0.0
+            root.children[first] = _Node()
+        path: list[tuple[_Node, Any, Seat]] = [(root, first, self._seat)]
+        state, node = game.apply(world, first), root.children[first]
+        if root.visits[first] > 0:
+            while (actor := game.actor(state)) is not None and actor is not CHANCE:
+                legal = game.legal_actions(state)
+                node.reached += 1
+                for action in legal:
+                    node.available[action] = node.available.get(action, 0) + 1
+                tried = tuple(action for action in legal if action in node.visits)
+                untried = [action for action in legal if action not in node.visits]
+                if untried and (not tried or self._may_widen(node)):
+                    action = self._expansion(state, actor, legal, untried)
+                    node.visits[action] = 0
+                    node.value[action] = 0.0
+                    node.children[action] = _Node()
+                    path.append((node, action, actor))
+                    state = game.apply(state, action)
+                    break
+                action = self._select(node, tried)
                 path.append((node, action, actor))
                 state = game.apply(state, action)
-                break
-            action = self._select(node, legal)
-            path.append((node, action, actor))
-            state = game.apply(state, action)
-            node = node.children[action]
-        returns = self._returns(start, state)
+                node = node.children[action]
+        returns = self._returns(start, state, stream)
+        self._low = min(self._low, *returns)
+        self._high = max(self._high, *returns)
         for visited, action, actor in path:
             visited.visits[action] += 1
             visited.value[action] += returns[actor]
+        return returns[self._seat]
+
+    @staticmethod
+    def _may_widen(node: _Node) -> bool:
+        """Progressive widening below the root: a node reached *n* times may have
+        ``1 + floor(sqrt(n) / 2)`` children (1 until it is reached 4 times, 2 until 16, 3 until
+        36 …), so that few iterations are not spread over every reply."""
+        return len(node.children) < 1 + math.isqrt(node.reached) // 2
+
+    def _expansion(
+        self, state: Any, actor: Seat, legal: tuple[Any, ...], untried: list[Any]
+    ) -> Any:
+        """The action to add to the tree: the playout bots' choice when it is untried (so the
+        tree grows first along the line the playouts would play), else a random untried one."""
+        if self._policy is not None:
+            choice = self._policy(state, actor, legal)
+            if choice in untried:
+                return choice
+        return untried[self._rng.below(len(untried))]
 
     def _select(self, node: _Node, legal: tuple[Any, ...]) -> Any:
-        """UCB1 over the actions legal here, exploring by how often each was available."""
-        c = self._options.exploration
+        """UCB1 over the actions legal here, exploring by how often each was available; the
+        exploration term is scaled by the spread of the returns seen so far in this search, as
+        if they were normalised to [0, 1], so one constant suits every game's point scale."""
+        c = self._options.exploration * max(self._high - self._low, _SMALLEST_SPREAD)
         visits, value, available = node.visits, node.value, node.available
         best, best_score = legal[0], -math.inf
         for action in legal:

@@ -82,20 +82,24 @@ def determinizer(game: Euchre, view: EuchreView) -> Callable[[Rng], EuchreState]
             Slot(len(game.deck) - 21, frozenset({up_card} if up_with_dealer else ())),
         ],
     )
-    # Each seat's hand: its place in a draw (the hidden seats in order, then the discard and
-    # the undealt cards), or the view's own hand.
-    where = {s: k for k, s in enumerate(hidden)}
-    known = () if own_hidden else view.hand
-    places = [where.get(s) for s in seats]
+    # Each seat's hand: the hidden seats' come first in a draw, in seat order, then the
+    # discard and the undealt cards; the seat's own hand is the view's unless it is hidden too.
+    count = game.seats
+    me = None if own_hidden else seat
+    known = view.hand
     discard_at, undealt_at = len(hidden), len(hidden) + 1
+    discard = view.discard
     public = PROJECTION.state(view)  # the hidden parts are filled in by each draw
+    sample = deal.sampler
 
     def draw(rng: Rng) -> EuchreState:
-        dealt = deal.draw(rng)
+        dealt = sample(rng)
         return replace(
             public,
-            hands=tuple([known if k is None else dealt[k] for k in places]),
-            discard=dealt[discard_at][0] if hide_discard else view.discard,
+            hands=tuple(dealt[:count])
+            if me is None
+            else (*dealt[:me], known, *dealt[me : count - 1]),
+            discard=dealt[discard_at][0] if hide_discard else discard,
             undealt=dealt[undealt_at],
         )
 

@@ -60,28 +60,34 @@ def _play_tricks(game: Euchre, state: EuchreState, rng: Rng) -> EuchreState:
     won = list(state.tricks_won)
     trick = list(state.trick)
     seats = state.trick_seats
+    size = len(seats)
     turn = state.turn
+    led = suit_of[trick[0]] if trick else None
     below = rng.below
+    finish = policy.finish
     while True:
         hand = hands[turn]
-        legal = hand
-        if trick:
-            led = suit_of[trick[0]]
-            legal = [card for card in hand if suit_of[card] is led] or hand
+        legal = hand if led is None else [c for c in hand if suit_of[c] is led] or hand
         card = legal[below(len(legal))]
         hand.remove(card)
         trick.append(card)
-        if len(trick) < len(seats):
-            turn = seats[len(trick)]
+        played = len(trick)
+        if played == 1:
+            led = suit_of[card]
+        if played < size:
+            turn = seats[played]
             continue
-        done = policy.finish(seats, tuple(trick))
+        done = finish(seats, tuple(trick))
         tricks.append(done)
-        won[SEATING.side(done.winner)] += 1
-        if not hands[done.winner]:  # every active hand is empty: the five tricks are played
+        winner = done.winner
+        won[SEATING.side(winner)] += 1
+        if not hands[winner]:  # every active hand is empty: the five tricks are played
             break
         trick = []
-        turn = done.winner
+        led = None
+        turn = winner
         seats = SEATING.order(turn, skip=state.sitting_out)
+        size = len(seats)
     end = replace(
         state,
         hands=tuple(map(tuple, hands)),

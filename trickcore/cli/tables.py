@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trickcore.match import EntryStats, Estimate, MatchResult
+from trickcore.match import Estimate, MatchResult
+from trickcore.match.stats import head_to_head
 
 __all__ = ["match_table", "verdict"]
 
@@ -71,29 +72,33 @@ def _interval(estimate: Estimate, digits: int, sign: bool = False) -> str:
 
 
 def verdict(result: MatchResult) -> list[str]:
-    """What the match says, in words, from each entry's paired (duplicate) point difference:
-    with two bots, whether one beats the other (the 95% interval excludes zero) and by how
-    much per game; with more, each bot against the best other side; a mirror match has none."""
+    """What the match says, in words, from paired (duplicate) point differences: with two bots,
+    whether one beats the other (the 95% interval of :func:`~trickcore.match.stats.head_to_head`
+    excludes zero) and by how much per game; with more, each bot against the best other side;
+    a mirror match has none."""
     entries = result.entries
     if len(entries) < 2:
         return ["a mirror match (one bot): no verdict"]
     if len(entries) == 2:
         first, second = entries
-        return [_head_to_head(first, second.name, result.deals)]
-    return [_head_to_head(entry, "the best other side", result.deals) for entry in entries]
+        paired = head_to_head(first.name, second.name, result.results)
+        return [_head_to_head(first.name, paired, second.name, result.deals)]
+    return [
+        _head_to_head(entry.name, entry.paired_diff, "the best other side", result.deals)
+        for entry in entries
+    ]
 
 
-def _head_to_head(entry: EntryStats, other: str, deals: int) -> str:
-    paired = entry.paired_diff
+def _head_to_head(name: str, paired: Estimate, other: str, deals: int) -> str:
     if paired.low is None or paired.high is None:
-        return f"{entry.name} vs {other}: too few deals for a verdict ({deals})"
+        return f"{name} vs {other}: too few deals for a verdict ({deals})"
     interval = f"95% CI {_interval(paired, 2, sign=True)} over {paired.n} deals"
     per_game = f"{abs(paired.value):.2f} points per game ({interval})"
     if paired.low > 0:
-        return f"{entry.name} beats {other} by {per_game}"
+        return f"{name} beats {other} by {per_game}"
     if paired.high < 0:
-        return f"{entry.name} loses to {other} by {per_game}"
+        return f"{name} loses to {other} by {per_game}"
     return (
-        f"no significant difference between {entry.name} and {other}: "
+        f"no significant difference between {name} and {other}: "
         f"{paired.value:+.2f} points per game ({interval})"
     )

@@ -290,8 +290,10 @@ class Projection(Generic[S, V]):
         empty = {part.field: tuple(() for _ in counts), **dict.fromkeys(self.secret, ())}
         public = self.state(view, **empty)  # the hidden parts are filled in by each draw
 
+        sample = deal.sampler
+
         def draw(rng: Rng) -> S:
-            dealt = deal.draw(rng)
+            dealt = sample(rng)
             hands = tuple([own if k is None else dealt[k] for k in places])
             rest = dict(zip(self.secret, dealt[hidden:], strict=True))
             return msgspec.structs.replace(public, **{part.field: hands}, **rest)
@@ -494,6 +496,12 @@ class HiddenDeal:
         """The same deal as a call, as one list: the hands in the order of ``sizes``, then the
         places of ``rest`` (for a game's hot path: no dict to build)."""
         return self._sampler(rng)
+
+    @property
+    def sampler(self) -> Callable[[Rng], list[tuple[Card, ...]]]:
+        """:meth:`draw` itself, without the call through this object: keep it for a game's
+        hot path (a draw per search iteration)."""
+        return self._sampler
 
 
 T = TypeVar("T")

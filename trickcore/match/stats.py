@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from trickcore.match.records import EntryStats, Estimate, GameResult
 
-__all__ = ["Z95", "entry_stats", "mean_interval", "wilson_interval"]
+__all__ = ["Z95", "entry_stats", "head_to_head", "mean_interval", "wilson_interval"]
 
 Z95 = 1.96
 """The normal quantile used for every 95% interval (the usual rounded value)."""
@@ -74,38 +74,41 @@ def entry_stats(bots: Sequence[str], results: Sequence[GameResult]) -> tuple[Ent
     """Per distinct bot name of ``bots`` (the seating), in order of first seat, the statistics
     of ``results`` (sorted by ``(deal, rotation)``)."""
     names = list(dict.fromkeys(bots))
-    outcomes: dict[str, list[str]] = {name: [] for name in names}
-    points: dict[str, list[float]] = {name: [] for name in names}
-    diffs: dict[str, list[float]] = {name: [] for name in names}
-    per_deal: dict[str, dict[int, list[float]]] = {name: {} for name in names}
+    tallies = {name: _Tally() for name in names}
     forfeits = dict.fromkeys(names, 0)
+    # The tallies of each side of a seating (the bots on a side, each once), worked out once
+    # per seating rather than once per game.
+    seatings: dict[tuple[tuple[str, ...], tuple[tuple[int, ...], ...]], list[list[_Tally]]] = {}
     for result in results:
         if result.forfeit is not None and result.forfeit.bot in forfeits:
             forfeits[result.forfeit.bot] += 1
-        for side, seats in enumerate(result.sides):
-            own = result.scores[side]
-            best_other = max(
-                (score for other, score in enumerate(result.scores) if other != side), default=0
-            )
-            if result.winner == side:
-                kind = "win"
-            elif result.draw or result.winner is None:
-                kind = "draw"
-            else:
-                kind = "loss"
-            for name in dict.fromkeys(result.seats[seat] for seat in seats):
-                outcomes[name].append(kind)
-                points[name].append(float(own))
-                diffs[name].append(float(own - best_other))
-                per_deal[name].setdefault(result.deal, []).append(float(own - best_other))
+        seats, sides = result.seats, result.sides
+        per_side = seatings.get((seats, sides))
+        if per_side is None:
+            per_side = seatings[(seats, sides)] = [
+                [tallies[name] for name in dict.fromkeys(seats[seat] for seat in members)]
+                for members in sides
+            ]
+        scores, winner, deal = result.scores, result.winner, result.deal
+        draw = result.draw or winner is None
+        for side, (own, best_other) in enumerate(zip(scores, _best_others(scores), strict=True)):
+            side_tallies = per_side[side]
+            points, margin = float(own), float(own - best_other)
+            for tally in side_tallies:
+                if winner == side:
+                    tally.wins += 1
+                elif draw:
+                    tally.draws += 1
+                tally.points.append(points)
+                tally.diffs.append(margin)
+                tally.per_deal.setdefault(deal, []).append(margin)
     entries = []
     for name in names:
-        games = len(outcomes[name])
-        wins = outcomes[name].count("win")
-        draws = outcomes[name].count("draw")
+        tally = tallies[name]
+        games, wins, draws = len(tally.points), tally.wins, tally.draws
         low, high = wilson_interval(wins, games)
-        diff = mean_interval(diffs[name])
-        deal_means = [math.fsum(values) / len(values) for values in per_deal[name].values()]
+        diff = mean_interval(tally.diffs)
+        deal_means = [math.fsum(values) / len(values) for values in tally.per_deal.values()]
         entries.append(
             EntryStats(
                 name=name,
@@ -116,12 +119,59 @@ def entry_stats(bots: Sequence[str], results: Sequence[GameResult]) -> tuple[Ent
                 losses=games - wins - draws,
                 forfeits=forfeits[name],
                 win_rate=Estimate(value=wins / games, low=low, high=high, n=games),
-                points=mean_interval(points[name]),
+                points=mean_interval(tally.points),
                 diff=diff,
                 paired_diff=_paired(diff.value, deal_means),
             )
         )
     return tuple(entries)
+
+
+def head_to_head(first: str, second: str, results: Sequence[GameResult]) -> Estimate:
+    """How many more points ``first`` scores than ``second`` per game, paired by deal: per deal,
+    the mean score of the sides ``first`` sits on minus that of the sides ``second`` sits on,
+    with the normal interval of those per-deal differences. Unlike an entry's ``diff`` (against
+    the best other side) this compares the two bots with each other, also in games where every
+    player is a side of their own and the best other side is often the bot's own twin. A side
+    held by both bots counts for neither."""
+    per_deal: dict[int, tuple[list[float], list[float]]] = {}
+    for result in results:
+        own, other = per_deal.setdefault(result.deal, ([], []))
+        for members, score in zip(result.sides, result.scores, strict=True):
+            names = {result.seats[seat] for seat in members}
+            if names == {first}:
+                own.append(float(score))
+            elif names == {second}:
+                other.append(float(score))
+    diffs = [
+        math.fsum(own) / len(own) - math.fsum(other) / len(other)
+        for own, other in per_deal.values()
+        if own and other
+    ]
+    if not diffs:
+        return Estimate(value=0.0, low=None, high=None, n=0)
+    return mean_interval(diffs)
+
+
+def _best_others(scores: tuple[int, ...]) -> list[int]:
+    """Per side, the best score among the other sides (0 when there is no other side)."""
+    if len(scores) < 2:
+        return [0] * len(scores)
+    first, second = sorted(scores, reverse=True)[:2]
+    return [second if score == first else first for score in scores]
+
+
+class _Tally:
+    """What :func:`entry_stats` gathers for one bot name while it reads the results."""
+
+    __slots__ = ("wins", "draws", "points", "diffs", "per_deal")
+
+    def __init__(self) -> None:
+        self.wins = 0
+        self.draws = 0
+        self.points: list[float] = []
+        self.diffs: list[float] = []
+        self.per_deal: dict[int, list[float]] = {}
 
 
 def _paired(value: float, deal_means: Sequence[float]) -> Estimate:

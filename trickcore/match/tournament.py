@@ -35,7 +35,8 @@ from trickcore.match.records import (
     GameTask,
     MatchHeader,
     MatchResult,
-    deal_seed,
+    deal_seed_of,
+    deal_streams,
     describe_task,
     rotations,
 )
@@ -125,6 +126,7 @@ class Match:
         self._options: dict[str, Any] = json_form(bound.options)
         self._seatings = rotations(names)
         self._tasks: dict[tuple[int, int], GameTask] = {}  # made once each: a deal seed costs
+        self._deal_streams = deal_streams(seed)
 
     # -- what the match is ------------------------------------------------------------------
 
@@ -188,7 +190,7 @@ class Match:
             seats=self._seatings[rotation],
             deal=deal,
             rotation=rotation,
-            seed=deal_seed(self._seed, deal),
+            seed=deal_seed_of(self._deal_streams, deal),
             bot_options=self._bot_options,
             time_limit=self._time_limit,
         )
