@@ -28,6 +28,6 @@ export function highCard(): GameClient<HighCardReplay, HighCardView, HighCardEve
     describeEvent: describeHighCardEvent,
     viewScores: (view) => view.scores,
     describeView: (view) =>
-      `seat ${view.seat}, ${view.phase}, hand ${view.hand_number}, seat ${view.leader} leads, holding ${cardList(view.hand)}`,
+      `seat ${view.seat}, ${view.phase}, hand ${view.hand_number}, seat ${view.turn} to play, holding ${cardList(view.hand)}`,
   };
 }
