@@ -14,7 +14,7 @@ and the game ends as soon as a side reaches the target, mid-deal or mid-count.
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
@@ -105,8 +105,6 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
         self.run: DealSchedule = table.run
         """How a run of the pack deals from the stock: 3 more each, then a kick (F3)."""
         self._no_hands: tuple[tuple[Card, ...], ...] = ((),) * table.seating.seats
-        # determinize refuses an inconsistent view, checked once per view object (kit).
-        self._determinizers = self.checked_views(partial(_determinize.determinizer, self))
         self.phase_rules = {
             **self.kit_rules(),  # the draw, the play (F4) and the end
             Phase.DEAL: self._deal,
@@ -145,11 +143,9 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
             return (_GIVE_ONE, _RUN_PACK) if self.may_give_one(state) else (_RUN_PACK,)
         return super().legal_actions(state)  # F4: the plays; the draw for the first dealer
 
-    def determinize(self, view: AllFoursView, rng: Rng) -> AllFoursState:
-        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng.
-        A view it cannot serve raises :class:`~trickcore.errors.InvalidViewError` (checked
-        once per view object; :meth:`validate_view` checks a view from outside fully)."""
-        return self._determinizers(view)(rng)
+    def determinizer(self, view: AllFoursView) -> Callable[[Rng], AllFoursState]:
+        """How the kit's ``determinize`` draws states for ``view``: kicks and voids respected."""
+        return _determinize.determinizer(self, view)
 
     def view_encoding(self) -> ViewLayout[AllFoursView]:
         """This game's views as fixed-length vectors in ``[0, 1]``, for learning libraries

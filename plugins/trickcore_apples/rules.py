@@ -12,6 +12,7 @@ the kit's. Actions are shared immutable objects built when the game is loaded, s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -91,9 +92,6 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
             Bid(number=number, suit=suit) for number in range(1, 14) for suit in BID_SUITS
         )
         # determinize refuses an inconsistent view, checked once per view object (kit).
-        self._determinizers = self.checked_views(
-            lambda view: partial(_determinize.determinize, self, view)
-        )
         self.phase_rules = {
             **self.kit_rules(),  # the draw, the play (A6) and the end
             Phase.DEAL: self._deal,
@@ -167,11 +165,10 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
             return self.shuffle(rng, self.pile(state))
         return super().sample_chance(state, rng)
 
-    def determinize(self, view: ApplesView, rng: Rng) -> ApplesState:
-        """A full state agreeing with everything ``view`` shows; hidden cards drawn from rng.
-        A view it cannot serve raises :class:`~trickcore.errors.InvalidViewError` (checked
-        once per view object; :meth:`validate_view` checks a view from outside fully)."""
-        return self._determinizers(view)(rng)
+    def determinizer(self, view: ApplesView) -> Callable[[Rng], ApplesState]:
+        """How the kit's ``determinize`` draws states for ``view``: the hands, the targets and
+        the cards that went through the pile (see :mod:`trickcore_apples.determinize`)."""
+        return partial(_determinize.determinize, self, view)
 
     def view_encoding(self) -> ViewLayout[ApplesView]:
         """This game's views as fixed-length vectors in ``[0, 1]``, for learning libraries
