@@ -18,7 +18,8 @@ Every timed run is repeated ``--repeat`` times, engines interleaved; the best ru
 reported (the least disturbed by other load on a shared machine). The other registered games
 are measured for trickcore alone (OpenSpiel has no equivalent).
 
-    python benchmarks/search.py                 # the table (about 1 minute)
+    python benchmarks/search.py --euchre-only   # Euchre beside OpenSpiel (a few minutes)
+    python benchmarks/search.py                 # every game (playouts of whole games: long)
     python benchmarks/search.py --json          # one JSON line
     python benchmarks/search.py --profile       # cProfile of trickcore iterations, top 25
 """
@@ -207,7 +208,7 @@ def measure(args: argparse.Namespace, pyspiel: Any | None) -> list[Figures]:
         }
         jobs.append((OPENSPIEL, "euchre", len(positions), runs))
     for name in sorted(trickcore.default_host().games):
-        if name != "euchre":
+        if name != "euchre" and not args.euchre_only:
             jobs.append(trickcore_job(trickcore.load(name), name, max(1, args.hands // 4), args))
     for _, _, _, runs in jobs:  # warm up: caches, the first preparation of each shape
         for run in runs.values():
@@ -298,6 +299,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     parser.add_argument("--skip-openspiel", action="store_true", help="trickcore only")
+    parser.add_argument(
+        "--euchre-only",
+        action="store_true",
+        help="skip the other games (their playouts run to the end of a whole game: slow)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON line")
     parser.add_argument("--profile", action="store_true", help="cProfile trickcore iterations")
     args = parser.parse_args(argv)
