@@ -116,9 +116,11 @@ def _decode(decode: Any, data: Any, type: Any, what: str | None, form: str) -> A
         try:
             result = decode(data, type=type)
         except msgspec.DecodeError as error:
+            if "got `float`" not in str(error):
+                raise
             raw = _raw(decode, data)
             integral = _integral(raw)
-            if "got `float`" not in str(error) or integral is raw:
+            if integral is raw:
                 raise
             result = msgspec.convert(integral, type)
     except RecursionError:
