@@ -6,19 +6,16 @@ hiding (tokens, views, event streams) and two threads posting the same action.""
 from __future__ import annotations
 
 import http.client
-import importlib.util
 import json
 import random
-import sys
 import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from web_helpers import load_server, serving
 
 import trickcore
 from trickcore.codec import MAX_INPUT_BYTES
@@ -26,20 +23,8 @@ from trickcore.history import load_game
 from trickcore.replay import loads, reproduce, verify
 from trickcore.schema import game_schema
 
-SERVER = Path(__file__).resolve().parent.parent / "examples" / "web" / "server.py"
 SEED = 5
-
-
-def _load_server() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("trickcore_web_example", SERVER)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-web = _load_server()
+web = load_server()
 
 
 class Client:
@@ -81,21 +66,10 @@ class Client:
         return token
 
 
-def _serve(**settings: Any) -> Iterator[Any]:
-    server = web.make_server("127.0.0.1", 0, **settings)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[Any]:
-    yield from _serve(allow_seeds=True, heartbeat=0.5)
+    with serving(allow_seeds=True, heartbeat=0.5) as running:
+        yield running
 
 
 @pytest.fixture
@@ -304,7 +278,7 @@ def test_a_bad_new_table_is_refused_and_makes_none(
 
 
 def test_a_server_that_draws_its_seeds_refuses_a_chosen_one() -> None:
-    for server in _serve():
+    with serving() as server:
         client = Client(server.url)
         body = {"game": "euchre", "seats": [None] * 4, "seed": 3}
         assert "seed" in _refused(client, "POST", "/api/tables", body, (400, "BadRequestError"))
@@ -316,6 +290,8 @@ def test_paths_methods_tables_and_seats_that_do_not_exist(client: Client) -> Non
     table = client.table("euchre", [None, "random", "random", "random"])
     _refused(client, "GET", "/nothing", None, (404, "NotFoundError"))
     _refused(client, "POST", "/api/games", {}, (405, "MethodNotAllowedError"))
+    _refused(client, "DELETE", f"/api/tables/{table}", None, (405, "MethodNotAllowedError"))
+    _refused(client, "OPTIONS", "/api/games", None, (501, "ProtocolError"))
     _refused(client, "GET", "/api/tables/nope", None, (404, "UnknownTableError"))
     _refused(client, "POST", "/api/tables/nope/seats/0/claim", None, (404, "UnknownTableError"))
     _refused(client, "POST", f"/api/tables/{table}/seats/4/claim", None, (404, "UnknownSeatError"))

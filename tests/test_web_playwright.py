@@ -11,18 +11,14 @@ system's ``chromium`` through ``executable_path``.)
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
-import sys
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import serving
 
-SERVER = Path(__file__).resolve().parent.parent / "examples" / "web" / "server.py"
 MAX_MOVES = 400
 
 pytestmark = pytest.mark.skipif(
@@ -40,20 +36,8 @@ def _missing(reason: str) -> None:
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    spec = importlib.util.spec_from_file_location("trickcore_web_example", SERVER)
-    assert spec is not None and spec.loader is not None
-    web = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = web
-    spec.loader.exec_module(web)
-    server = web.make_server("127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving() as server:
         yield str(server.url)
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")

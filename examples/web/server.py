@@ -504,6 +504,19 @@ class Handler(BaseHTTPRequestHandler):
         """Answer a POST."""
         self._dispatch("POST")
 
+    def do_other(self) -> None:
+        """Answer another method: 405 where the path exists, else 404."""
+        self._dispatch(self.command)
+
+    do_PUT = do_DELETE = do_PATCH = do_other  # noqa: N815 (the base class reads these names)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The base class's own refusals (a malformed request line, an unknown method, a URL
+        too long) in JSON too."""
+        status = HTTPStatus(code)
+        self.close_connection = True
+        self._send_json(status, {"error": "ProtocolError", "message": message or status.phrase})
+
     def _dispatch(self, method: str) -> None:
         parts = urlsplit(self.path)
         path, query = parts.path, parse_qs(parts.query)
