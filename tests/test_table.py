@@ -477,7 +477,10 @@ def test_from_json_rejects_corrupt_data() -> None:
     with pytest.raises(DecodeError, match="1 seats"):
         Table.from_json(json.dumps(data), host=HOST)
     data = json.loads(good)
-    data["replay"]["actions"][0]["seat"] = 7
+    data["replay"]["actions"][0]["seat"] = 7  # no table of the game has it: the schema refuses it
+    with pytest.raises(DecodeError, match="7 is not a seat 0-3"):
+        Table.from_json(json.dumps(data), host=HOST)
+    data["replay"]["actions"][0]["seat"] = 3  # a seat of a larger table: replaying refuses it
     with pytest.raises(ReplayMismatchError, match="action 0") as caught:
         Table.from_json(json.dumps(data), host=HOST)
     assert caught.value.index == 0

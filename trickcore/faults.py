@@ -14,7 +14,7 @@ from typing import Literal
 import msgspec
 
 from trickcore.errors import TableError
-from trickcore.game import Outcome, Seat
+from trickcore.game import Outcome, Seat, SeatField
 
 __all__ = ["BotFaults", "FaultKind", "Forfeit", "check_time_limit", "forfeit_outcome"]
 
@@ -31,7 +31,7 @@ class Forfeit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """A game lost by a bot's fault: the seat, the bot's label, the kind of fault and what
     happened, in words."""
 
-    seat: Seat
+    seat: SeatField
     """The seat whose bot failed."""
     bot: str
     """The bot's label."""

@@ -36,13 +36,31 @@ __all__ = [
     "GameFactory",
     "Options",
     "Outcome",
+    "SEAT_MARK",
     "Seat",
+    "SeatField",
     "Shuffle",
     "action_text",
 ]
 
 Seat = int
 """A seat number, 0 to ``game.seats - 1``, numbered clockwise."""
+
+SEAT_MARK: Final = "seat"
+"""The mark of :data:`SeatField` in its metadata (``extra={"trickcore": SEAT_MARK}``) and in the
+JSON Schema msgspec writes for it (``"x-trickcore": "seat"``, which :mod:`trickcore.schema`
+replaces by the game's bounds)."""
+
+SeatField = Annotated[
+    int,
+    msgspec.Meta(
+        ge=0, extra={"trickcore": SEAT_MARK}, extra_json_schema={"x-trickcore": SEAT_MARK}
+    ),
+]
+"""The type of a struct field that holds a seat (``dealer: SeatField | None``,
+``trick_seats: tuple[SeatField, ...]``): a :data:`Seat` to Python and mypy, a seat to the
+readers and the JSON Schema, which bound it by the game's number of players, ``0`` to
+``game.seats - 1`` (see :func:`trickcore.schema.game_schema`)."""
 
 
 class Chance(enum.Enum):
@@ -106,7 +124,7 @@ class Shuffle(Action, frozen=True, tag="shuffle"):
 class DrawDealer(Action, frozen=True, tag="dealer"):
     """Chance: the seat that deals first."""
 
-    seat: Seat
+    seat: SeatField
     """The seat that deals first."""
 
     def __str__(self) -> str:

@@ -2,8 +2,10 @@
 
 A game's types say that a card is a :class:`~trickcore.Card`; the game's JSON Schema
 (``trickcore schema GAME``, :mod:`trickcore.schema`) says more: a card is one of *that game's*
-cards (:func:`game_cards`, the cards of every pack its options can choose), and a shuffle holds
-each card at most once. :func:`check_part` checks a decoded part of a game by these rules;
+cards (:func:`game_cards`, the cards of every pack its options can choose), a seat one of its
+largest table's (:func:`game_seats`, :func:`seat_problem`), and a shuffle holds each card at
+most once; the schema of given options (a pack, a table) says the same of those options.
+:func:`check_part` checks a decoded part of a game by these rules;
 :func:`trickcore.schema.read` (any part), :func:`trickcore.replay.loads` and
 :meth:`trickcore.Table.from_json` read by them, so that they refuse exactly what the schema
 refuses. What neither checks is left to the
@@ -16,14 +18,16 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Iterable
 from typing import Any, Literal, get_args
 
 import msgspec
 import msgspec.inspect as mi
 
 from trickcore.cards import Card
+from trickcore.codec import json_text
 from trickcore.errors import DecodeError, TrickcoreError
-from trickcore.game import GameFactory, Shuffle
+from trickcore.game import SEAT_MARK, GameFactory, Shuffle
 
 __all__ = [
     "PARTS",
@@ -31,7 +35,10 @@ __all__ = [
     "card_problem",
     "check_part",
     "game_cards",
+    "game_packs",
+    "game_seats",
     "game_types",
+    "seat_problem",
     "type_prefix",
 ]
 
@@ -66,24 +73,50 @@ def type_prefix(game: str, options_type: Any) -> str:
     return "".join(word[:1].upper() + word[1:] for word in words)
 
 
-def game_cards(factory: GameFactory) -> tuple[Card, ...]:
+def game_cards(factory: GameFactory, options: Any = None) -> tuple[Card, ...]:
     """Every card a game can use, in :attr:`~trickcore.Card.index` order: the union of its
     ``pack`` (see :class:`~trickcore.kit.TrickGame`) over the values of its options with a
-    fixed set of values other than true and false (Euchre's ``deck``, All Fours' ``players``).
-    A game without a ``pack`` attribute can use every card."""
+    fixed set of values other than true and false (Euchre's ``deck``, All Fours' ``players``),
+    or with ``options`` (the game's options struct) the pack of those options alone. A game
+    without a ``pack`` attribute can use every card."""
+    if options is not None:
+        pack = getattr(factory(options), "pack", None)
+        return _in_order(Card if pack is None else pack)
+    key: Any = factory  # a game class, hashable
+    return _in_order(card for pack, _ in _packs(key) for card in pack)
+
+
+def game_packs(factory: GameFactory) -> tuple[tuple[tuple[Card, ...], dict[str, Any]], ...]:
+    """Each pack a game's options can choose (in :attr:`~trickcore.Card.index` order), with
+    the options that choose it: those of :func:`game_cards`' choices that have the same value
+    in every combination giving this pack (Euchre's 24-card pack: ``{"deck": 24}``). One
+    entry, with no options, for a game whose pack never changes."""
     key: Any = factory
-    cards: tuple[Card, ...] = _game_cards(key)
-    return cards
+    found: tuple[tuple[tuple[Card, ...], dict[str, Any]], ...] = _packs(key)
+    return found
+
+
+def game_seats(factory: GameFactory, options: Any = None) -> int:
+    """The number of seats of a game with ``options`` (the game's options struct), or without
+    them the most it can have (the bound of a seat in the game's JSON Schema)."""
+    if options is not None:
+        seats: int = factory(options).seats
+        return seats
+    return max(factory.seat_counts)
+
+
+def _in_order(cards: Any) -> tuple[Card, ...]:
+    return tuple(sorted(set(cards), key=lambda card: card.index))
 
 
 @functools.lru_cache(maxsize=64)
-def _game_cards(factory: Any) -> tuple[Card, ...]:
+def _packs(factory: Any) -> tuple[tuple[tuple[Card, ...], dict[str, Any]], ...]:
     values: list[list[tuple[str, Any]]] = []
     for field in msgspec.structs.fields(factory.options_type):
         allowed = _choices(mi.type_info(field.type))
         if allowed:
             values.append([(field.name, value) for value in allowed])
-    found: set[Card] = set()
+    chosen: dict[tuple[Card, ...], list[dict[str, Any]]] = {}
     for combination in itertools.islice(itertools.product(*values), _MAX_PACK_VARIANTS):
         try:
             game = factory(factory.options_type(**dict(combination)))
@@ -91,9 +124,21 @@ def _game_cards(factory: Any) -> tuple[Card, ...]:
             continue
         pack = getattr(game, "pack", None)
         if pack is None:
-            return tuple(sorted(Card, key=lambda card: card.index))
-        found.update(pack)
-    return tuple(sorted(found or Card, key=lambda card: card.index))
+            return ((_in_order(Card), {}),)
+        chosen.setdefault(_in_order(pack), []).append(dict(combination))
+    if len(chosen) < 2:
+        return tuple((pack, {}) for pack in chosen) or ((_in_order(Card), {}),)
+    return tuple(
+        (
+            pack,
+            {
+                name: value
+                for name, value in ways[0].items()
+                if all(way[name] == value for way in ways)
+            },
+        )
+        for pack, ways in chosen.items()
+    )
 
 
 def _choices(kind: Any) -> tuple[Any, ...]:
@@ -142,14 +187,124 @@ def card_problem(value: Any, cards: frozenset[Card], *, path: str = "$") -> str 
     return None
 
 
-def check_part(factory: GameFactory, part: Part, value: Any) -> None:
+def seat_problem(value: Any, seats: int, *, path: str = "$") -> str | None:
+    """What in a decoded struct ``value`` is not a seat of a table of ``seats`` seats where
+    its type says a seat goes (a :data:`~trickcore.game.SeatField`: ``at $.dealer: 4 is not a
+    seat 0-3``); ``None`` when nothing is."""
+    cls: Any = type(value)
+    return _seat_problem(value, _type_info(cls), seats - 1, path)
+
+
+@functools.cache  # kept for good: _holds_seat knows its types by id
+def _type_info(cls: type) -> mi.Type:
+    return mi.type_info(cls)
+
+
+def _seat_problem(value: Any, kind: mi.Type, last: int, where: str) -> str | None:
+    if not _holds_seat(kind):
+        return None
+    if isinstance(kind, mi.Metadata):
+        if _is_seat(kind) and type(value) is int and value > last:
+            return f"at {where}: {value} is not a seat 0-{last}"
+        return _seat_problem(value, kind.type, last, where)
+    if isinstance(kind, mi.StructType):
+        for field in kind.fields:
+            found = _seat_problem(
+                getattr(value, field.name), field.type, last, f"{where}.{field.encode_name}"
+            )
+            if found is not None:
+                return found
+        return None
+    if isinstance(kind, mi.UnionType):
+        member = next((each for each in kind.types if _fits(value, each)), None)
+        return None if member is None else _seat_problem(value, member, last, where)
+    items: Iterable[tuple[Any, mi.Type]]
+    if isinstance(kind, (mi.ListType, mi.VarTupleType)):
+        items = ((item, kind.item_type) for item in value)
+    elif isinstance(kind, mi.TupleType):
+        items = zip(value, kind.item_types, strict=False)
+    else:
+        return None
+    for index, (item, item_kind) in enumerate(items):
+        found = _seat_problem(item, item_kind, last, f"{where}[{index}]")
+        if found is not None:
+            return found
+    return None
+
+
+def _is_seat(kind: mi.Metadata) -> bool:
+    return (kind.extra or {}).get("trickcore") == SEAT_MARK
+
+
+def _fits(value: Any, kind: mi.Type) -> bool:
+    """Whether ``value`` is of the union member ``kind`` (enough to tell the members of a
+    union msgspec can decode apart)."""
+    while isinstance(kind, mi.Metadata):
+        kind = kind.type
+    if isinstance(kind, mi.StructType):
+        return type(value) is kind.cls
+    if isinstance(kind, mi.IntType):
+        return type(value) is int
+    if isinstance(kind, (mi.ListType, mi.VarTupleType, mi.TupleType)):
+        return isinstance(value, (list, tuple))
+    return False
+
+
+_HOLDS_SEAT: dict[int, bool] = {}
+"""Per type (by the id of its :func:`_type_info`, which is kept), whether a seat is in it."""
+
+
+def _holds_seat(kind: mi.Type) -> bool:
+    known = _HOLDS_SEAT.get(id(kind))
+    if known is None:
+        _HOLDS_SEAT[id(kind)] = False  # a recursive type holds no more than what it adds
+        known = _HOLDS_SEAT[id(kind)] = any(_holds_seat(child) for child in _children(kind)) or (
+            isinstance(kind, mi.Metadata) and _is_seat(kind)
+        )
+    return known
+
+
+def _children(kind: mi.Type) -> tuple[mi.Type, ...]:
+    if isinstance(kind, mi.Metadata):
+        return (kind.type,)
+    if isinstance(kind, mi.StructType):
+        return tuple(field.type for field in kind.fields)
+    if isinstance(kind, mi.UnionType):
+        return tuple(kind.types)
+    if isinstance(kind, (mi.ListType, mi.VarTupleType)):
+        return (kind.item_type,)
+    if isinstance(kind, mi.TupleType):
+        return tuple(kind.item_types)
+    return ()
+
+
+def check_part(factory: GameFactory, part: Part, value: Any, options: Any = None) -> None:
     """Raise :class:`~trickcore.errors.DecodeError` when ``value`` (``part`` of the game
     ``factory``, decoded with the game's type) is not as the game's JSON Schema says: a card
-    of another game (:func:`card_problem`), or a replay of another game."""
-    problem = card_problem(value, frozenset(game_cards(factory)))
+    of another game (:func:`card_problem`), a seat beyond the game's largest table
+    (:func:`seat_problem`), or a replay of another game. With ``options`` (the game's options
+    struct), as the schema of those options says (``game_schema(factory, options=...)``):
+    their pack's cards, their number of seats, and these options wherever options are
+    written."""
+    problem = card_problem(value, frozenset(game_cards(factory, options)))
+    if problem is None:
+        problem = seat_problem(value, game_seats(factory, options))
     if problem is None and part in ("replay", "table"):
         replay, at = (value.replay, "$.replay") if part == "table" else (value, "$")
         if replay.game != factory.name:
             problem = f'at {at}.game: "{replay.game}" is not "{factory.name}"'
+    if problem is None and options is not None:
+        problem = _options_problem(part, value, options)
     if problem is not None:
         raise DecodeError(f"cannot read {_WHAT[part]} from JSON: {problem}")
+
+
+def _options_problem(part: Part, value: Any, options: Any) -> str | None:
+    written, at = {
+        "options": (value, "$"),
+        "replay": (getattr(value, "options", None), "$.options"),
+        "table": (getattr(getattr(value, "replay", None), "options", None), "$.replay.options"),
+    }.get(part, (options, "$"))
+    if written != options:
+        return f"at {at}: not the options {json_text(options)}"
+    return None

@@ -15,6 +15,16 @@ trickcore refuse the same inputs:
   which generators turn into a tuple type.
 * A card is one of the game's cards (``EuchreCard``: every card of every pack its options
   choose), in its canonical text (``"TH"``, never ``"10h"``); a shuffle holds each card once.
+  Where an option chooses the pack, each pack's cards are named too (``EuchreCard24``).
+* A seat (a field typed :data:`~trickcore.game.SeatField`) is an integer from 0 to the last
+  seat of the game's largest table (:func:`~trickcore.reading.game_seats`).
+* With ``options`` (``trickcore schema GAME --option KEY=VALUE``), the document is that of
+  games with those options: ``EuchreCard`` is their pack alone, seats end at their table's
+  last, and the options are pinned (``const``). Seats are bounded by the largest table in the
+  plain document rather than by ``if``/``then`` on the options because views and events
+  carry no options to branch on, and replays would repeat every seat in each branch: a
+  frontend that knows its table's options takes that table's document instead, whose names
+  are the same.
 * Digests and checkpoints are lowercase hex of their length; a seed is an integer of at most
   256 bits or a text; option bounds and allowed values come from the options' metadata.
 * Checks across options (a seat below the number of players) are ``if``/``then``/``else``
@@ -36,6 +46,7 @@ import ast
 import functools
 import inspect
 import itertools
+import json
 import re
 import textwrap
 from collections.abc import Mapping
@@ -46,9 +57,18 @@ import msgspec.inspect as mi
 
 from trickcore._version import __version__
 from trickcore.codec import from_json, json_form, may_be_absent, plain_text
-from trickcore.game import CHANCE, GameFactory, Shuffle
+from trickcore.game import CHANCE, SEAT_MARK, GameFactory, Shuffle
 from trickcore.history import History, chance_rng
-from trickcore.reading import PARTS, Part, check_part, game_cards, game_types, type_prefix
+from trickcore.reading import (
+    PARTS,
+    Part,
+    check_part,
+    game_cards,
+    game_packs,
+    game_seats,
+    game_types,
+    type_prefix,
+)
 from trickcore.replay import from_history, replay_type
 from trickcore.rng import MAX_SEED_BITS
 from trickcore.table import saved_table_type
@@ -91,6 +111,8 @@ _PART_TEXT: Mapping[str, str] = {
     "replay": "A recorded game (`trickcore.replay.dumps`, `trickcore play --save`).",
     "table": "A saved table (`Table.to_json`), resumed by `Table.from_json`.",
 }
+_SEAT_KEYWORD = "x-trickcore"
+"""Where msgspec writes the mark of a :data:`~trickcore.game.SeatField`."""
 _SEED_LIMIT = (1 << MAX_SEED_BITS) - 1
 _EXAMPLE_SEED = 7
 _EXAMPLE_MOVES = 8
@@ -120,9 +142,11 @@ def part_type(factory: GameFactory, part: Part) -> Any:
     }[part]
 
 
-def read(factory: GameFactory, part: Part, data: bytes | str) -> Any:
+def read(factory: GameFactory, part: Part, data: bytes | str, *, options: Any = None) -> Any:
     """``part`` of the game ``factory`` from JSON, refusing (with
-    :class:`~trickcore.errors.DecodeError`) what the game's JSON Schema refuses.
+    :class:`~trickcore.errors.DecodeError`) what the game's JSON Schema refuses; with
+    ``options`` (the game's options struct), what the schema of those options
+    (``game_schema(factory, options=options)``) refuses.
 
     >>> import trickcore
     >>> euchre = trickcore.default_host().game_factory("euchre")
@@ -135,7 +159,7 @@ def read(factory: GameFactory, part: Part, data: bytes | str) -> Any:
     """
     what = "a saved table" if part == "table" else None
     value = from_json(data, part_type(factory, part), what=what)
-    check_part(factory, part, value)
+    check_part(factory, part, value, options)
     return value
 
 
@@ -173,22 +197,30 @@ def _own_attribute_docs(cls: type) -> Mapping[str, str]:
 
 
 def game_schema(
-    factory: GameFactory, *, part: Part | None = None, openapi: bool = False
+    factory: GameFactory,
+    *,
+    part: Part | None = None,
+    openapi: bool = False,
+    options: Any = None,
 ) -> dict[str, Any]:
     """The JSON Schema document of a game (see the module documentation), or with ``part``
     the self-contained document of that part alone (its definition at the root, and the
     definitions it uses). ``openapi=True`` adds OpenAPI's ``discriminator`` to tagged unions
-    (not JSON Schema: Ajv's strict mode refuses it)."""
-    defs = _definitions(factory, openapi=openapi)
+    (not JSON Schema: Ajv's strict mode refuses it). With ``options`` (the game's options
+    struct), the document of games with those options: their pack's cards, their number of
+    seats, the options part pinned to them, its ``$id`` naming the options that are not the
+    defaults (``.../euchre.json?deck=32``)."""
+    defs = _definitions(factory, openapi=openapi, options=options)
     version = {
         "$comment": f"Written by trickcore {__version__}; schema format {SCHEMA_FORMAT}.",
     }
     base = SCHEMA_ID.format(format=SCHEMA_FORMAT, game=factory.name)
+    chosen = "" if options is None else _chosen_options(options)
     names = [part_name(factory, each) for each in PARTS]
     if part is None:
         return {
             "$schema": _DRAFT,
-            "$id": base,
+            "$id": base + chosen,
             "title": type_prefix(factory.name, factory.options_type) + "File",
             "description": _plain(
                 f"The JSON files of {factory.title} (trickcore game `{factory.name}`): any of "
@@ -203,12 +235,24 @@ def game_schema(
     root = {key: value for key, value in defs[name].items() if key != "title"}
     return {
         "$schema": _DRAFT,
-        "$id": base.removesuffix(".json") + f"/{part}.json",
+        "$id": base.removesuffix(".json") + f"/{part}.json" + chosen,
         "title": name,
         **version,
         **root,
         "$defs": {key: defs[key] for key in sorted(used) if key != name},
     }
+
+
+def _chosen_options(options: Any) -> str:
+    """The query naming the options that are not the defaults (``?deck=32``), or nothing."""
+    written = json_form(options)
+    defaults = json_form(type(options)())
+    changed = [
+        f"{name}={json.dumps(value)}" if not isinstance(value, str) else f"{name}={value}"
+        for name, value in written.items()
+        if defaults.get(name) != value
+    ]
+    return "?" + "&".join(changed) if changed else ""
 
 
 def _reachable(defs: Mapping[str, Any], name: str) -> set[str]:
@@ -229,7 +273,7 @@ def _reachable(defs: Mapping[str, Any], name: str) -> set[str]:
     return found
 
 
-def _definitions(factory: GameFactory, *, openapi: bool) -> dict[str, Any]:
+def _definitions(factory: GameFactory, *, openapi: bool, options: Any) -> dict[str, Any]:
     kinds = {part: part_type(factory, part) for part in PARTS}
     refs, defs = msgspec.json.schema_components(kinds.values(), ref_template="#/$defs/{name}")
     structs = _structs(kinds.values())
@@ -254,23 +298,23 @@ def _definitions(factory: GameFactory, *, openapi: bool) -> dict[str, Any]:
             keep = name == part_name(factory, "options")
             borrowed = state_docs if name == part_name(factory, "view") else {}
             _struct(definition, info, keep_defaults=keep, borrowed=borrowed)
-    cards = game_cards(factory)
     card_name = type_prefix(factory.name, factory.options_type) + "Card"
     defs.pop("Card", None)
-    defs[card_name] = {
-        "title": card_name,
-        "description": (
-            f"A card of {factory.title}, as text: rank then suit, ranks 2-9 T J Q K A, suits "
-            'C D H S ("AS", "TD", "9H"), "JK" for the joker. Only this canonical text is '
-            'read (not "10H" or "qh").'
-        ),
-        "enum": [card.value for card in cards],
-    }
-    options: Any = factory.options_type
-    defs[part_name(factory, "options")].update(getattr(options, "json_schema_extra", {}))
-    result: dict[str, Any] = _rewrite(defs, unions=unions, card_ref=f"#/$defs/{card_name}")
+    defs.update(_card_definitions(factory, card_name, options))
+    options_def = defs[part_name(factory, "options")]
+    options_def.update(getattr(factory.options_type, "json_schema_extra", {}))
+    if options is not None:
+        for key, value in json_form(options).items():
+            written = options_def["properties"][key]
+            options_def["properties"][key] = {"description": written["description"], "const": value}
+    result: dict[str, Any] = _rewrite(
+        defs,
+        unions=unions,
+        card_ref=f"#/$defs/{card_name}",
+        last_seat=game_seats(factory, options) - 1,
+    )
     _special_rules(result, factory)
-    _examples(result, factory)
+    _examples(result, factory, options)
     if openapi:
         _discriminators(result, structs)
     result["SchemaFormat"] = {
@@ -284,6 +328,44 @@ def _definitions(factory: GameFactory, *, openapi: bool) -> dict[str, Any]:
         "const": __version__,
     }
     return {key: result[key] for key in sorted(result)}
+
+
+_CARD_TEXT = (
+    'as text: rank then suit, ranks 2-9 T J Q K A, suits C D H S ("AS", "TD", "9H"), "JK" '
+    'for the joker. Only this canonical text is read (not "10H" or "qh").'
+)
+
+
+def _card_definitions(factory: GameFactory, name: str, options: Any) -> dict[str, Any]:
+    """The game's card enumeration ``name``: the cards of every pack its options can choose,
+    or with ``options`` of their pack alone. Without ``options``, a game whose options choose
+    among packs also gets each pack's enumeration, named by its size (``EuchreCard24``), for
+    a frontend that knows its table's options."""
+    cards = game_cards(factory, options)
+    which = "" if options is None else f" with the options {_chosen_options(options)[1:]}"
+    found = {
+        name: {
+            "title": name,
+            "description": f"A card of {factory.title}{which.rstrip()}, {_CARD_TEXT}",
+            "enum": [card.value for card in cards],
+        }
+    }
+    packs = game_packs(factory) if options is None else ()
+    if len(packs) < 2:
+        return found
+    for pack, chosen in packs:
+        named = f"{name}{len(pack)}"
+        choice = ", ".join(f"{key}={json.dumps(json_form(value))}" for key, value in chosen.items())
+        found[named] = {
+            "title": named,
+            "description": (
+                f"A card of the {len(pack)}-card pack of {factory.title} ({choice}; "
+                f"`trickcore schema {factory.name} --option {choice.replace(', ', ' --option ')}` "
+                f"writes the document of that pack), {_CARD_TEXT}"
+            ),
+            "enum": [card.value for card in pack],
+        }
+    return found
 
 
 def _structs(types: Any) -> dict[str, mi.StructType]:
@@ -407,13 +489,19 @@ def _plain(text: str) -> str:
     return _TRUE.sub(lambda found: found.group(1).lower(), text)
 
 
-def _rewrite(node: Any, *, unions: Mapping[frozenset[str], str], card_ref: str) -> Any:
+def _rewrite(
+    node: Any, *, unions: Mapping[frozenset[str], str], card_ref: str, last_seat: int
+) -> Any:
     """Standard JSON Schema for what msgspec writes: named ``oneOf`` unions, tuples as
-    ``items`` with a length, the game's cards."""
+    ``items`` with a length, the game's cards, its seats ``0..last_seat``."""
     if isinstance(node, list):
-        return [_rewrite(item, unions=unions, card_ref=card_ref) for item in node]
+        return [
+            _rewrite(item, unions=unions, card_ref=card_ref, last_seat=last_seat) for item in node
+        ]
     if not isinstance(node, dict):
         return node
+    if node.get(_SEAT_KEYWORD) == SEAT_MARK:
+        node = {**_without(node, _SEAT_KEYWORD), "maximum": last_seat}
     if node.get("$ref") == "#/$defs/Card":
         node = {**node, "$ref": card_ref}
     if "discriminator" in node and "anyOf" in node:
@@ -434,7 +522,10 @@ def _rewrite(node: Any, *, unions: Mapping[frozenset[str], str], card_ref: str) 
             "minItems": len(items),
             "maxItems": len(items),
         }
-    return {key: _rewrite(value, unions=unions, card_ref=card_ref) for key, value in node.items()}
+    return {
+        key: _rewrite(value, unions=unions, card_ref=card_ref, last_seat=last_seat)
+        for key, value in node.items()
+    }
 
 
 def _discriminators(node: Any, structs: Mapping[str, mi.StructType]) -> None:
@@ -474,11 +565,11 @@ def _special_rules(defs: dict[str, Any], factory: GameFactory) -> None:
             branch.update(minimum=-_SEED_LIMIT, maximum=_SEED_LIMIT)
 
 
-def _examples(defs: dict[str, Any], factory: GameFactory) -> None:
-    """Examples from a real game: the first moves of a seeded game with the default
-    options, each seat choosing its first legal action; the view and the events are seat
-    0's."""
-    game: Any = factory(factory.options_type())
+def _examples(defs: dict[str, Any], factory: GameFactory, options: Any) -> None:
+    """Examples from a real game: the first moves of a seeded game with ``options`` (or the
+    default options), each seat choosing its first legal action; the view and the events
+    are seat 0's."""
+    game: Any = factory(factory.options_type() if options is None else options)
     state = game.initial_state()
     actions: list[Any] = []
     events: list[Any] = []

@@ -23,6 +23,7 @@ from trickcore.kit.events import (
     TrickWon,
     cards_text,
 )
+from trickcore.kit.seating import SeatField
 
 __all__ = [
     "AllFoursEvent",
@@ -48,7 +49,7 @@ class Kicked(Event, frozen=True, tag="kicked"):
     """The dealer turned up a kick; its suit is trump for now, and it scores ``points`` for the
     dealer's side (F2). ``number`` counts the kicks of the deal from 1."""
 
-    dealer: int
+    dealer: SeatField
     """The seat that kicked."""
     card: Card
     """The card kicked."""
@@ -66,7 +67,7 @@ class Kicked(Event, frozen=True, tag="kicked"):
 class Stood(Event, frozen=True, tag="stood"):
     """The player on the dealer's right stands (F3)."""
 
-    seat: int
+    seat: SeatField
     """The seat that stood."""
 
     def __str__(self) -> str:
@@ -76,7 +77,7 @@ class Stood(Event, frozen=True, tag="stood"):
 class Begged(Event, frozen=True, tag="begged"):
     """The player on the dealer's right begs (F3)."""
 
-    seat: int
+    seat: SeatField
     """The seat that begged."""
 
     def __str__(self) -> str:
@@ -86,7 +87,7 @@ class Begged(Event, frozen=True, tag="begged"):
 class GaveOne(Event, frozen=True, tag="gave_one"):
     """The dealer gave one to the beggar's side (F3)."""
 
-    seat: int
+    seat: SeatField
     """The dealer, who gave one."""
 
     def __str__(self) -> str:
@@ -97,7 +98,7 @@ class PackRun(Event, frozen=True, tag="pack_run"):
     """The dealer ran the pack: 3 more cards to each player (F3). ``hand`` is the viewing seat's
     hand after it, ``None`` for a spectator."""
 
-    dealer: int
+    dealer: SeatField
     """The dealer, who ran the pack."""
     hand: tuple[Card, ...] | None
     """The viewing seat's hand after it, ``None`` for a spectator."""
@@ -111,7 +112,7 @@ class Redealt(Event, frozen=True, tag="redealt"):
     """The pack could not supply another run: the same dealer deals afresh; points scored so
     far are kept (F3)."""
 
-    dealer: int
+    dealer: SeatField
     """The seat that deals afresh."""
 
     def __str__(self) -> str:

@@ -15,6 +15,7 @@ from typing import Literal
 import msgspec
 
 from trickcore.cards import Card, Suit
+from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 
 __all__ = [
@@ -91,7 +92,7 @@ class HandResult(_Record, frozen=True):
 
     hand_number: int
     """The hand's number, from 1."""
-    dealer: int
+    dealer: SeatField
     """The seat that dealt it."""
     trump: Suit
     """Its trump suit."""
@@ -110,7 +111,7 @@ class AllFoursState(
 
     phase: Phase
     """Where the game stands."""
-    dealer: int | None = None
+    dealer: SeatField | None = None
     """The dealer's seat, ``None`` before the first dealer is drawn."""
     scores: tuple[int, int] = (0, 0)
     """Points of side 0 and side 1."""
@@ -132,11 +133,11 @@ class AllFoursState(
     """Whether the player on the dealer's right stood or begged (F3)."""
     answer: Answer | None = None
     """How the dealer answered a beg (F3)."""
-    turn: int = 0
+    turn: SeatField = 0
     """The seat to act in the stand-or-beg, give-or-run and play phases."""
     tricks: tuple[Trick, ...] = ()
     """Finished tricks of the current deal."""
-    trick_seats: tuple[int, ...] = ()
+    trick_seats: tuple[SeatField, ...] = ()
     """The order of play in the current trick, the leader first."""
     trick: tuple[Card, ...] = ()
     """Cards played to the current trick so far."""

@@ -12,6 +12,7 @@ import msgspec
 
 from trickcore.cards import Card, Suit
 from trickcore.kit.hidden import Computed, Projection, SeatPart
+from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 from trickcore_allfours.state import (
     AllFoursState,
@@ -40,10 +41,10 @@ class AllFoursView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     stock left out), so that :data:`PROJECTION` builds it positionally.
     """
 
-    seat: int
+    seat: SeatField
     """Whose view this is."""
     phase: Phase
-    dealer: int | None
+    dealer: SeatField | None
     scores: tuple[int, int]
     hand_number: int
     redeals: int
@@ -56,10 +57,10 @@ class AllFoursView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trump: Suit | None
     call: Call | None
     answer: Answer | None
-    turn: int | None
+    turn: SeatField | None
     """The seat to act, or ``None`` when chance acts or the game is over."""
     tricks: tuple[Trick, ...]
-    trick_seats: tuple[int, ...]
+    trick_seats: tuple[SeatField, ...]
     trick: tuple[Card, ...]
     scored: tuple[Score, ...]
     last_hand: HandResult | None

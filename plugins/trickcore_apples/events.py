@@ -20,6 +20,7 @@ from trickcore.kit.events import (
     TrickWon,
     cards_text,
 )
+from trickcore.kit.seating import SeatField
 from trickcore_apples.state import Group
 
 __all__ = [
@@ -79,7 +80,7 @@ def group_text(group: Group) -> str:
 class Passed(Event, frozen=True, tag="passed"):
     """A pass in the auction (A3)."""
 
-    seat: int
+    seat: SeatField
     """The seat that passed."""
 
     def __str__(self) -> str:
@@ -89,7 +90,7 @@ class Passed(Event, frozen=True, tag="passed"):
 class BidMade(Event, frozen=True, tag="bid"):
     """A bid in the auction (A3)."""
 
-    seat: int
+    seat: SeatField
     """The seat that bid."""
     number: int
     """The bid's number."""
@@ -103,7 +104,7 @@ class BidMade(Event, frozen=True, tag="bid"):
 class AllPassed(Event, frozen=True, tag="all_passed"):
     """Everyone passed before anyone bid: the same dealer deals again (A3)."""
 
-    dealer: int
+    dealer: SeatField
     """The dealer, who deals again."""
 
     def __str__(self) -> str:
@@ -114,7 +115,7 @@ class AuctionWon(Event, frozen=True, tag="auction_won"):
     """The auction ended: the winning bid's suit is trump, and each player gives its number of
     cards to the bidding pile (A3, A4)."""
 
-    seat: int
+    seat: SeatField
     """The auction winner."""
     number: int
     """The winning bid's number."""
@@ -132,7 +133,7 @@ class CardGiven(Event, frozen=True, tag="card_given"):
     """A card went face down into the bidding pile; ``card`` only in the giver's own events
     (A4, A10)."""
 
-    seat: int
+    seat: SeatField
     """The giver."""
     card: Card | None
     """The card, in the giver's own events only; else ``None``."""
@@ -163,7 +164,7 @@ class PileDealt(Event, frozen=True, tag="pile_dealt"):
 class TargetSet(Event, frozen=True, tag="target_set"):
     """A player set a target card aside; ``card`` only in their own events (A5, A10)."""
 
-    seat: int
+    seat: SeatField
     """The player."""
     card: Card | None
     """The target card, in the player's own events only; else ``None``."""
@@ -176,7 +177,7 @@ class TargetSet(Event, frozen=True, tag="target_set"):
 class RoundScored(Event, frozen=True, tag="round_scored"):
     """One player's round scored (A7): target, winnings pile, groups, points and new total."""
 
-    seat: int
+    seat: SeatField
     """The player."""
     target: Card
     """Their target card."""

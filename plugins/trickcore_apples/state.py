@@ -14,6 +14,7 @@ import enum
 import msgspec
 
 from trickcore.cards import Card, Rank, Suit
+from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 
 __all__ = ["ApplesState", "Call", "Group", "Phase", "RoundResult", "SeatScore", "Trick"]
@@ -49,7 +50,7 @@ class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class Call(_Record, frozen=True):
     """One call of the auction: a bid (``number`` and ``suit``) or a pass (both ``None``)."""
 
-    seat: int
+    seat: SeatField
     """The seat that called."""
     number: int | None = None
     """The bid's number, ``None`` for a pass."""
@@ -80,7 +81,7 @@ class Group(_Record, frozen=True):
 class SeatScore(_Record, frozen=True):
     """One player's round: their target card, winnings pile, scoring groups and points (A7)."""
 
-    seat: int
+    seat: SeatField
     """The player."""
     target: Card
     """Their target card."""
@@ -97,9 +98,9 @@ class RoundResult(_Record, frozen=True):
 
     round_number: int
     """The round's number, from 1."""
-    dealer: int
+    dealer: SeatField
     """The seat that dealt it."""
-    declarer: int
+    declarer: SeatField
     """The auction winner (A3)."""
     number: int
     """The winning bid's number (N, A4)."""
@@ -117,7 +118,7 @@ class ApplesState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
     phase: Phase
     """Where the game stands."""
-    dealer: int | None = None
+    dealer: SeatField | None = None
     """The dealer's seat, ``None`` before the first dealer is drawn."""
     scores: tuple[int, ...] = (0, 0, 0, 0)
     """Running totals, by seat (A7)."""
@@ -125,13 +126,13 @@ class ApplesState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """Deals so far, redeals after an all-pass auction included (the current deal's number)."""
     hands: tuple[tuple[Card, ...], ...] = _EMPTY
     """Each seat's cards (hidden: each seat sees its own)."""
-    turn: int = 0
+    turn: SeatField = 0
     """The seat to act in the auction, pile, target and play phases."""
     auction: tuple[Call, ...] = ()
     """Every call of this round's auction, in order (A3)."""
     trump: Suit | None = None
     """The trump suit once the auction is won, else ``None``."""
-    declarer: int | None = None
+    declarer: SeatField | None = None
     """The auction winner (A3)."""
     number: int = 0
     """The winning bid's number N: the cards each player gives to the bidding pile (A4)."""
@@ -143,7 +144,7 @@ class ApplesState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """Each seat's target card, once set aside (A5): one card or none."""
     tricks: tuple[Trick, ...] = ()
     """Finished tricks of the current round."""
-    trick_seats: tuple[int, ...] = ()
+    trick_seats: tuple[SeatField, ...] = ()
     """The order of play in the current trick, the leader first."""
     trick: tuple[Card, ...] = ()
     """Cards played to the current trick so far."""
@@ -152,5 +153,5 @@ class ApplesState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     one player alone has it (A8)."""
     last_round: RoundResult | None = None
     """The latest round scored, ``None`` before the first."""
-    winner: int | None = None
+    winner: SeatField | None = None
     """The winning seat once the game is over (``None`` for a draw)."""

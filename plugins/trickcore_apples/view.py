@@ -12,6 +12,7 @@ import msgspec
 
 from trickcore.cards import Card, Suit
 from trickcore.kit.hidden import Computed, Projection, SeatPart
+from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 from trickcore_apples.state import ApplesState, Call, Phase, RoundResult
 
@@ -33,21 +34,21 @@ class ApplesView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     and, for some, the sizes of all), so that :data:`PROJECTION` builds it positionally.
     """
 
-    seat: int
+    seat: SeatField
     """Whose view this is."""
     phase: Phase
-    dealer: int | None
+    dealer: SeatField | None
     scores: tuple[int, ...]
     round_number: int
     hand: tuple[Card, ...]
     """This seat's cards."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
-    turn: int | None
+    turn: SeatField | None
     """The seat to act, or ``None`` when chance acts or the game is over."""
     auction: tuple[Call, ...]
     trump: Suit | None
-    declarer: int | None
+    declarer: SeatField | None
     number: int
     given: tuple[Card, ...]
     """This seat's own bidding-pile contribution (A4)."""
@@ -60,11 +61,11 @@ class ApplesView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     target_sizes: tuple[int, ...]
     """Which seats have set their target aside (1) or not yet (0)."""
     tricks: tuple[Trick, ...]
-    trick_seats: tuple[int, ...]
+    trick_seats: tuple[SeatField, ...]
     trick: tuple[Card, ...]
     overtime: bool
     last_round: RoundResult | None
-    winner: int | None
+    winner: SeatField | None
 
 
 PROJECTION: Projection[ApplesState, ApplesView] = Projection(

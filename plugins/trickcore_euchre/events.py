@@ -22,6 +22,7 @@ from trickcore.kit.events import (
     TrickWon,
     cards_text,
 )
+from trickcore.kit.seating import SeatField
 
 __all__ = [
     "CardPlayed",
@@ -48,7 +49,7 @@ __all__ = [
 class Passed(Event, frozen=True, tag="passed"):
     """A pass in bidding round 1 or 2 (E4)."""
 
-    seat: int
+    seat: SeatField
     """The seat that passed."""
     round: int
     """The bidding round: 1 or 2."""
@@ -70,11 +71,11 @@ class UpCardTurnedDown(Event, frozen=True, tag="turned_down"):
 class OrderedUp(Event, frozen=True, tag="ordered_up"):
     """The up-card's suit was accepted as trump; the dealer takes the up-card (E4)."""
 
-    seat: int
+    seat: SeatField
     """The seat that ordered it up."""
     suit: Suit
     """The trump suit."""
-    dealer: int
+    dealer: SeatField
     """The dealer, who takes the up-card."""
     up_card: Card
     """The up-card."""
@@ -91,7 +92,7 @@ class TrumpCalled(Event, frozen=True, tag="trump_called"):
     """A suit was named trump: second round (E4), or by the dealer over a joker (E5).
     ``hand`` shows the dealer their own hand after an E5 call (only in their own events)."""
 
-    seat: int
+    seat: SeatField
     """The seat that named trump."""
     suit: Suit
     """The trump suit."""
@@ -112,7 +113,7 @@ class TrumpCalled(Event, frozen=True, tag="trump_called"):
 class Discarded(Event, frozen=True, tag="discarded"):
     """The dealer discarded; ``card`` only in the dealer's own events (E10)."""
 
-    seat: int
+    seat: SeatField
     """The dealer."""
     card: Card | None
     """The discard, in the dealer's own events only; else ``None``."""
@@ -125,9 +126,9 @@ class Discarded(Event, frozen=True, tag="discarded"):
 class WentAlone(Event, frozen=True, tag="went_alone"):
     """A player goes alone; their partner sits out (E6)."""
 
-    seat: int
+    seat: SeatField
     """The seat that plays alone."""
-    partner: int
+    partner: SeatField
     """Its partner, who sits out."""
 
     def __str__(self) -> str:
@@ -137,7 +138,7 @@ class WentAlone(Event, frozen=True, tag="went_alone"):
 class WithPartnerDeclared(Event, frozen=True, tag="with_partner"):
     """A player declined to go alone (E6)."""
 
-    seat: int
+    seat: SeatField
     """The seat that plays with its partner."""
 
     def __str__(self) -> str:
@@ -148,16 +149,16 @@ class PlayBegins(events.PlayBegins, frozen=True, tag="play_begins"):
     """Trump is settled and the first trick is led (E7): the kit's event, with the maker and
     the partners of lone players, who sit out (E6)."""
 
-    maker: int
+    maker: SeatField
     """The seat that made trump."""
-    sitting_out: tuple[int, ...]
+    sitting_out: tuple[SeatField, ...]
     """The partners of lone players."""
 
 
 class HandThrownIn(Event, frozen=True, tag="thrown_in"):
     """Everyone passed twice; the hand is thrown in (E4)."""
 
-    dealer: int
+    dealer: SeatField
     """The seat that dealt the hand."""
 
     def __str__(self) -> str:

@@ -15,6 +15,7 @@ from typing import Literal
 import msgspec
 
 from trickcore.cards import Card, Suit
+from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 
 __all__ = ["Bid", "Declaration", "EuchreState", "HandResult", "Phase", "Trick"]
@@ -52,7 +53,7 @@ class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class Bid(_Record, frozen=True):
     """One bid: a pass, an order-up (first round) or a named suit (second round or E5)."""
 
-    seat: int
+    seat: SeatField
     """The seat that bid."""
     kind: Literal["pass", "order_up", "call"]
     """A pass, an order-up (first round) or a named suit."""
@@ -63,7 +64,7 @@ class Bid(_Record, frozen=True):
 class Declaration(_Record, frozen=True):
     """One answer to "alone?" (E6)."""
 
-    seat: int
+    seat: SeatField
     """The seat that answered."""
     alone: bool
     """Whether it plays alone."""
@@ -74,15 +75,15 @@ class HandResult(_Record, frozen=True):
 
     hand_number: int
     """The hand's number, from 1."""
-    dealer: int
+    dealer: SeatField
     """The seat that dealt it."""
     thrown_in: bool = False
     """Everyone passed twice: nobody scored (E4)."""
     makers: int | None = None
     """The makers' side (0: seats 0 and 2, 1: seats 1 and 3)."""
-    maker: int | None = None
+    maker: SeatField | None = None
     """The seat that made trump, or ``None`` for a hand thrown in."""
-    alone: tuple[int, ...] = ()
+    alone: tuple[SeatField, ...] = ()
     """The seats that played alone."""
     tricks: tuple[int, int] = (0, 0)
     """Tricks won by side 0 and side 1."""
@@ -97,7 +98,7 @@ class EuchreState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
     phase: Phase
     """Where the game stands."""
-    dealer: int | None = None
+    dealer: SeatField | None = None
     """The dealer's seat, ``None`` before the first dealer is drawn."""
     scores: tuple[int, int] = (0, 0)
     """Points of side 0 (seats 0 and 2) and side 1 (seats 1 and 3)."""
@@ -109,13 +110,13 @@ class EuchreState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """The card turned up; still known after it is turned down."""
     undealt: tuple[Card, ...] = ()
     """The cards under the up-card, in deck order; they take no part in the hand."""
-    turn: int = 0
+    turn: SeatField = 0
     """The seat to act in the bidding, discard, alone and play phases."""
     auction: tuple[Bid, ...] = ()
     """Every bid of this hand, in order."""
     trump: Suit | None = None
     """The trump suit once named, else ``None``."""
-    maker: int | None = None
+    maker: SeatField | None = None
     """The seat that made trump, once one did."""
     picked_up: bool = False
     """The dealer took the up-card into their hand."""
@@ -123,13 +124,13 @@ class EuchreState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """The dealer's discard (hidden from the other seats)."""
     declarations: tuple[Declaration, ...] = ()
     """Every answer to "alone?" in this hand, in order (E6)."""
-    pending: tuple[int, ...] = ()
+    pending: tuple[SeatField, ...] = ()
     """Seats still to be asked whether they play alone, in order."""
-    sitting_out: tuple[int, ...] = ()
+    sitting_out: tuple[SeatField, ...] = ()
     """Partners of lone players, who lay their hands down."""
     tricks: tuple[Trick, ...] = ()
     """Finished tricks of the current hand."""
-    trick_seats: tuple[int, ...] = ()
+    trick_seats: tuple[SeatField, ...] = ()
     """The order of play in the current trick, the leader first."""
     trick: tuple[Card, ...] = ()
     """Cards played to the current trick so far."""

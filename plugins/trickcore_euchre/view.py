@@ -13,6 +13,7 @@ import msgspec
 
 from trickcore.cards import Card, Suit
 from trickcore.kit.hidden import Computed, Projection, SeatPart
+from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
 
@@ -33,10 +34,10 @@ class EuchreView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     that :data:`PROJECTION` builds it positionally: views are built for every bot move.
     """
 
-    seat: int
+    seat: SeatField
     """Whose view this is."""
     phase: Phase
-    dealer: int | None
+    dealer: SeatField | None
     scores: tuple[int, int]
     hand_number: int
     hand: tuple[Card, ...]
@@ -44,21 +45,21 @@ class EuchreView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
     up_card: Card | None
-    turn: int | None
+    turn: SeatField | None
     """The seat to act, or ``None`` when chance acts or the game is over."""
     auction: tuple[Bid, ...]
     trump: Suit | None
-    maker: int | None
+    maker: SeatField | None
     picked_up: bool
     """The dealer took the up-card (E4, E5)."""
     discard: Card | None
     """The dealer's discard: only in the dealer's own view."""
     declarations: tuple[Declaration, ...]
-    pending: tuple[int, ...]
+    pending: tuple[SeatField, ...]
     """Seats still to be asked whether they play alone."""
-    sitting_out: tuple[int, ...]
+    sitting_out: tuple[SeatField, ...]
     tricks: tuple[Trick, ...]
-    trick_seats: tuple[int, ...]
+    trick_seats: tuple[SeatField, ...]
     trick: tuple[Card, ...]
     tricks_won: tuple[int, int]
     last_hand: HandResult | None

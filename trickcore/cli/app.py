@@ -474,17 +474,30 @@ def replay_verify(ctx: click.Context, file: Path) -> None:
     help="Add OpenAPI's discriminator to tagged unions (not JSON Schema; Ajv's strict mode "
     "refuses it).",
 )
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Write the document of games with this option (repeat for several): that pack's "
+    "cards, that many seats, the options pinned (e.g. --option deck=32).",
+)
 @click.pass_context
-def schema(ctx: click.Context, game_name: str, part: str, openapi: bool) -> None:
+def schema(
+    ctx: click.Context, game_name: str, part: str, openapi: bool, options: tuple[str, ...]
+) -> None:
     """Print the JSON Schema (draft 2020-12) of GAME's files.
 
     Options, actions, views, events, states, replays and saved tables, each a named
-    definition (EuchreAction, ...); --part prints one alone. For frontends in other
-    languages: see the API guide.
+    definition (EuchreAction, ...); --part prints one alone. Cards are those of every pack
+    the options can choose and seats bounded by the largest table; --option narrows both to
+    one table's options. For frontends in other languages: see the API guide.
     """
     host = _host(ctx)
-    load_game(host, game_name)  # an unknown game is a usage error listing the games
+    game = load_game(host, game_name, parse_options(options))  # a usage error when unknown
     factory = host.game_factory(game_name)
     chosen: Any = None if part == "all" else part
-    document = game_schema(factory, part=chosen, openapi=openapi)
+    document = game_schema(
+        factory, part=chosen, openapi=openapi, options=game.options if options else None
+    )
     click.echo(json.dumps(document, indent=2, ensure_ascii=False))

@@ -36,7 +36,7 @@ from trickcore.kit.hidden import (
     unseen_cards,
 )
 from trickcore.kit.scoring import add_points, top_side
-from trickcore.kit.seating import Seating
+from trickcore.kit.seating import SeatField, Seating
 from trickcore.kit.tricks import (
     FollowOrTrump,
     FollowPolicy,
@@ -58,6 +58,7 @@ __all__ = [
     "HiddenDeal",
     "LastView",
     "Projection",
+    "SeatField",
     "SeatPart",
     "Seating",
     "Trick",

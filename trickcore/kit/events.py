@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from trickcore.cards import Card, Suit
-from trickcore.game import Event, Seat
+from trickcore.game import Event, Seat, SeatField
 
 __all__ = [
     "CardPlayed",
@@ -58,7 +58,7 @@ def side_text(side: int, seats: tuple[Seat, ...]) -> str:
 class DealerDrawn(Event, frozen=True, tag="dealer_drawn"):
     """The first dealer was drawn."""
 
-    seat: Seat
+    seat: SeatField
     """The seat that deals first."""
 
     def __str__(self) -> str:
@@ -71,7 +71,7 @@ class Dealt(Event, frozen=True, tag="dealt"):
 
     hand_number: int
     """The hand's number, from 1."""
-    dealer: Seat
+    dealer: SeatField
     """The seat that dealt."""
     hand: tuple[Card, ...] | None
     """The viewing seat's own cards after the deal, or ``None`` (a spectator, or a hand the
@@ -95,7 +95,7 @@ class CardTurnedUp(Event, frozen=True, tag="turned_up"):
 class CardPlayed(Event, frozen=True, tag="card_played"):
     """A card was played to the trick."""
 
-    seat: Seat
+    seat: SeatField
     """The seat that played it."""
     card: Card
     """The card played."""
@@ -107,7 +107,7 @@ class CardPlayed(Event, frozen=True, tag="card_played"):
 class TrickWon(Event, frozen=True, tag="trick_won"):
     """A trick was completed; ``number`` counts from 1 in the hand."""
 
-    seat: Seat
+    seat: SeatField
     """The seat that won the trick (and leads the next one)."""
     number: int
     """The trick's number in the hand, from 1."""
@@ -178,7 +178,7 @@ class PlayBegins(Event, frozen=True, tag="play_begins"):
 
     trump: Suit
     """The trump suit."""
-    leader: Seat
+    leader: SeatField
     """The seat that leads the first trick."""
 
     def __str__(self) -> str:

@@ -6,6 +6,9 @@ partnerships of players sitting opposite (seats 0 and 2 against 1 and 3 at a tab
 every player for themselves. Games ask it instead of computing seats by hand, so a game that plays
 anticlockwise (All Fours) or sits a partner out (Euchre's lone hands) uses the same code.
 
+A struct field that holds a seat is typed :data:`SeatField` (``dealer: SeatField | None``): the
+readers refuse a negative seat and the game's JSON Schema bounds it by its number of players.
+
 Every answer is a table look-up, built when the seating is made: these questions are asked on
 every card played.
 """
@@ -15,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from trickcore.errors import TableError
-from trickcore.game import Direction, Seat
+from trickcore.game import Direction, Seat, SeatField
 
-__all__ = ["Seating"]
+__all__ = ["SeatField", "Seating"]
 
 
 class Seating:

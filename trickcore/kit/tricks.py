@@ -29,7 +29,7 @@ from typing import TypeVar
 import msgspec
 
 from trickcore.cards import Card, Suit
-from trickcore.game import Seat
+from trickcore.game import Seat, SeatField
 from trickcore.kit.seating import Seating
 
 __all__ = [
@@ -67,13 +67,13 @@ def rank_strength(card: Card) -> int:
 class Trick(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A finished trick: who led, the seats in the order they played, their cards, the winner."""
 
-    leader: Seat
+    leader: SeatField
     """The seat that led."""
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatField, ...]
     """The seats in the order they played."""
     cards: tuple[Card, ...]
     """Their cards, in the same order."""
-    winner: Seat
+    winner: SeatField
     """The seat that won the trick."""
 
 

@@ -88,19 +88,19 @@ class HighCardState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     ``stock``."""
 
     phase: Phase
-    dealer: Seat | None = None
+    dealer: kit.SeatField | None = None
     scores: tuple[int, ...]
     """Points per player (each player is a side of their own)."""
     hand_number: int = 0
-    turn: Seat = 0
+    turn: kit.SeatField = 0
     """The seat to play."""
-    trick_seats: tuple[Seat, ...] = ()
+    trick_seats: tuple[kit.SeatField, ...] = ()
     """The order of play in the trick in progress, the leader first."""
     trick: tuple[Card, ...] = ()
     """The cards played to the trick in progress."""
     tricks: tuple[kit.Trick, ...] = ()
     """The finished tricks of this hand."""
-    winner: Seat | None = None
+    winner: kit.SeatField | None = None
     """The winner once the game is over (``None``: a draw)."""
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...] = ()
@@ -110,16 +110,16 @@ class HighCardState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 class HighCardView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What one seat sees: the public fields, its own hand and the sizes of all hands."""
 
-    seat: Seat
+    seat: kit.SeatField
     phase: Phase
-    dealer: Seat | None
+    dealer: kit.SeatField | None
     scores: tuple[int, ...]
     hand_number: int
-    turn: Seat
-    trick_seats: tuple[Seat, ...]
+    turn: kit.SeatField
+    trick_seats: tuple[kit.SeatField, ...]
     trick: tuple[Card, ...]
     tricks: tuple[kit.Trick, ...]
-    winner: Seat | None
+    winner: kit.SeatField | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
 
