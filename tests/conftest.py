@@ -7,8 +7,17 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
 settings.register_profile("default", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "slow_sweep: plays many random games; its size comes from tests/sweeps.py (in full, or a"
+        " fast slice on the interpreters where tox sets TRICKCORE_SWEEP_SLICE=1)",
+    )

@@ -3,9 +3,10 @@
 Games are driven by seeds from hypothesis: each player's choice is a uniformly random legal
 action drawn from ``Rng(seed, "play")``, chance action *k* is ``game.sample_chance(state,
 Rng(seed, "chance", k))``. Options vary over every option of F7 (small targets make short
-games). The two tests play ``INVARIANT_GAMES + POINT_GAMES`` (over 2,000) whole games and check,
-at every state: every card accounted for, hand sizes equal at the start of every trick, and the
-points of every deal within what F2-F5 allow.
+games). The two tests play ``FULL_INVARIANT_GAMES + FULL_POINT_GAMES`` (over 2,000) whole games
+and check, at every state: every card accounted for, hand sizes equal at the start of every
+trick, and the points of every deal within what F2-F5 allow. They are slow sweeps: the fast
+slice of ``tests/sweeps.py`` plays a fifth of the games.
 """
 
 from __future__ import annotations
@@ -13,15 +14,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sweeps import sweep_size
 
 import trickcore
 from trickcore import CHANCE, Rng
 from trickcore_allfours import PACK, AllFours, AllFoursState, Phase, kick_points
 
-INVARIANT_GAMES = 1200
-POINT_GAMES = 900
+FULL_INVARIANT_GAMES = 1200
+FULL_POINT_GAMES = 900
+INVARIANT_GAMES = sweep_size(FULL_INVARIANT_GAMES, 240)
+POINT_GAMES = sweep_size(FULL_POINT_GAMES, 180)
 COUNT_ORDER = ("high", "low", "jack", "hang_jack", "game")
 
 OPTIONS = st.fixed_dictionaries(
@@ -114,6 +119,7 @@ def check_points(game: AllFours, state: AllFoursState) -> None:
     assert sum(state.scores) >= sum(state.hand_points) >= sum(s.points for s in state.scored)
 
 
+@pytest.mark.slow_sweep
 @settings(max_examples=INVARIANT_GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), options=OPTIONS)
 def test_cards_and_hand_sizes_at_every_state(seed: int, options: dict[str, Any]) -> None:
@@ -127,6 +133,7 @@ def test_cards_and_hand_sizes_at_every_state(seed: int, options: dict[str, Any])
     assert max(last.scores) >= options["target"] or options["single_hand"]
 
 
+@pytest.mark.slow_sweep
 @settings(max_examples=POINT_GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), options=OPTIONS)
 def test_points_of_every_deal_within_f2_to_f5(seed: int, options: dict[str, Any]) -> None:

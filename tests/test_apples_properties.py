@@ -3,7 +3,8 @@ twelve tricks a round, and round scores equal to an independent recount from the
 and targets (A6, A7), the totals the running sum of them.
 
 Sizes: 2,000 random rounds (single rounds, each with its redeals) and 60 whole games to the
-default target of 250 (about 12 rounds each, so some 700 more rounds): about 20 s. The heavy
+default target of 250 (about 12 rounds each, so some 700 more rounds): about 20 s. Both tests
+are slow sweeps: the fast slice of ``tests/sweeps.py`` plays 400 rounds and 12 games. The heavy
 sweep over every option combination is ``tox -e conformance``.
 """
 
@@ -12,8 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sweeps import sweep_size
 
 import trickcore
 from trickcore import CHANCE, Card, Rng
@@ -105,7 +108,8 @@ def play(game: Any, seed: int) -> int:
     return rounds
 
 
-@settings(max_examples=2000, deadline=None)
+@pytest.mark.slow_sweep
+@settings(max_examples=sweep_size(2000, 400), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), final=st.booleans())
 def test_random_rounds_account_for_every_card_and_score_as_recounted(
     seed: int, final: bool
@@ -113,7 +117,8 @@ def test_random_rounds_account_for_every_card_and_score_as_recounted(
     assert play(trickcore.load("apples", single_hand=True, pass_is_final=final), seed) == 1
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.slow_sweep
+@settings(max_examples=sweep_size(60, 12), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_to_the_target(seed: int) -> None:
     game = trickcore.load("apples")

@@ -5,7 +5,8 @@ action drawn from ``Rng(seed, "play")``, each chance action is
 ``game.sample_chance(state, Rng(seed, "chance", k))``. Options vary over the packs (24, 32, 25),
 stick the dealer, who may go alone, the lone lead, the lone defender bonus, single hands and
 small targets (short games). Each test counts the games it plays to their end and checks that
-it played its share of ``GAMES_PER_TEST``; the shares add up to well over 2,000 games.
+it played its share of ``GAMES_PER_TEST``; the full shares add up to well over 2,000 games.
+The tests are slow sweeps: the fast slice of ``tests/sweeps.py`` plays a fifth of each share.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 from euchre_helpers import assert_cards_accounted, cards_in_view
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sweeps import sweep_size
 
 import trickcore
 from trickcore import (
@@ -48,8 +50,14 @@ from trickcore_euchre.view import EuchreView
 GAMES: list[int] = [0]
 """Random games played to their end in this process (read through :func:`games_played`)."""
 
-GAMES_PER_TEST = {"invariants": 700, "heavy": 200, "replays": 500, "seeded": 1500}
-"""How many random games each test plays at least (hypothesis examples, or loop rounds)."""
+FULL_GAMES_PER_TEST = {"invariants": 700, "heavy": 200, "replays": 500, "seeded": 1500}
+"""How many random games each test plays at least in full (hypothesis examples, or loop rounds)."""
+
+GAMES_PER_TEST = {
+    test: sweep_size(full, fast)
+    for (test, full), fast in zip(FULL_GAMES_PER_TEST.items(), (140, 40, 100, 300), strict=True)
+}
+"""The games of this run: in full, or a fifth of them in a fast slice (``tests/sweeps.py``)."""
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -273,6 +281,7 @@ def random_games_keep_every_invariant(options: dict[str, Any], seed: int) -> Non
     play_and_check(options, seed)
 
 
+@pytest.mark.slow_sweep
 def test_random_games_keep_every_invariant() -> None:
     """E1-E10: validate, cards, actors, legal sets, E8 scores, outcome, views at every step."""
     played = games_played(random_games_keep_every_invariant)
@@ -285,6 +294,7 @@ def determinize_json_and_illegal_actions(options: dict[str, Any], seed: int) -> 
     play_and_check(options, seed, heavy_every=3)
 
 
+@pytest.mark.slow_sweep
 def test_determinize_json_and_illegal_actions() -> None:
     """DESIGN 4, E10: determinize agrees with views and voids; JSON round trips of states,
     actions and views; an illegal action raises and changes nothing (sampled steps)."""
@@ -309,6 +319,7 @@ def replays_reproduce(options: dict[str, Any], seed: int) -> None:
     assert from_json(to_json(final), game.state_type) == final
 
 
+@pytest.mark.slow_sweep
 def test_replays_reproduce() -> None:
     """DESIGN 7: re-applying the recorded actions gives an equal state and an equal digest,
     also when the actions go through JSON."""
@@ -316,8 +327,10 @@ def test_replays_reproduce() -> None:
     assert played >= GAMES_PER_TEST["replays"], played
 
 
+@pytest.mark.slow_sweep
 def test_many_seeded_games_default_and_varied_options() -> None:
-    """E1-E9: a fixed loop of 1,500 short games (cheap invariants at every step)."""
+    """E1-E9: a fixed loop of 1,500 short games (cheap invariants at every step); 300 in the
+    fast slice."""
     played = games_played(many_seeded_games)
     assert played >= GAMES_PER_TEST["seeded"], played
 
@@ -350,5 +363,5 @@ def many_seeded_games() -> None:
 
 
 def test_the_property_tests_play_over_2000_games() -> None:
-    """The shares of the tests above (each checked by its test) add up to over 2,000 games."""
-    assert sum(GAMES_PER_TEST.values()) > 2000, GAMES_PER_TEST
+    """The full shares of the tests above (each checked by its test) add up to over 2,000 games."""
+    assert sum(FULL_GAMES_PER_TEST.values()) > 2000, FULL_GAMES_PER_TEST

@@ -63,7 +63,11 @@ def test_readme_links_are_absolute_and_point_into_the_source() -> None:
 
 
 def test_ci_fails_on_a_missing_python_and_the_readme_says_how_tox_reports_one() -> None:
-    assert "tox --skip-missing-interpreters false" in (ROOT / ".ci" / "run").read_text()
+    run = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert any(
+        line.startswith("tox ") and line.endswith(" --skip-missing-interpreters false")
+        for line in run
+    ), "CI runs tox without --skip-missing-interpreters false"
     readme = " ".join((ROOT / "README.md").read_text().split())
     assert "py310: SKIP" in readme
     assert "tox --skip-missing-interpreters false" in readme

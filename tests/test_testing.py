@@ -13,6 +13,7 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 import pytest
+from sweeps import FAST_SLICE
 from toygame import toy_host
 from trickcore_example_game.game import PACK, HighCard, HighCardOptions
 
@@ -50,10 +51,13 @@ HOST = trickcore.default_host()
 # -- the registered games and bots conform ---------------------------------------------------
 
 
+@pytest.mark.slow_sweep
 @pytest.mark.parametrize("name", sorted(HOST.games))
 def test_every_registered_game_conforms_over_its_option_combinations(name: str) -> None:
+    """Whole games; the fast slice of ``tests/sweeps.py`` stops each after 100 actions."""
     combinations = option_combinations(HOST.game_factory(name).options_type)
-    assert check_game(name) == len(combinations)
+    max_actions = 100 if FAST_SLICE else None
+    assert check_game(name, max_actions=max_actions) == len(combinations)
 
 
 # The search bots search for every move: tests/test_search_bots.py runs check_bot on them
