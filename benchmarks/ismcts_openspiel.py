@@ -41,7 +41,7 @@ interval of those per-deal values (:func:`trickcore.match.stats.mean_interval`, 
 :func:`~trickcore.match.stats.head_to_head` computes from a match's results). Time budgets make
 a run irreproducible move for move; the deals are reproducible from ``--seed``.
 
-    python benchmarks/ismcts_openspiel.py --deals 100              # about 10 minutes idle
+    python benchmarks/ismcts_openspiel.py --deals 100   # 7 minutes here, load average 13 to 17
     python benchmarks/ismcts_openspiel.py --deals 20 --seconds-per-move 0.05 --json
     python benchmarks/ismcts_openspiel.py --deals 4 --profile      # where each bot's time goes
 """
