@@ -293,3 +293,20 @@ def test_the_openspiel_page_examples_are_doctests_that_pass() -> None:
     results = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert results.attempted >= 10
     assert results.failed == 0
+
+
+def test_resampling_one_state_builds_its_view_once_per_seat() -> None:
+    state = mid_hand(7)
+    seat = state.current_player()
+    view = state._resample_view(seat)
+    assert state._resample_view(seat) is view  # determinize prepares it once (LastView)
+    assert state.clone()._resample_view(seat) == view  # a clone builds its own
+    other = (seat + 1) % 4
+    game = pyspiel.load_game("trickcore_euchre").trickcore_game
+    assert state._resample_view(other) == game.view(state.trickcore_state, other)
+    moved = state.clone()
+    moved.apply_action(moved.legal_actions()[0])
+    assert moved._resample_view(seat) != view  # a move changes the view
+    for _ in range(3):
+        drawn = state.resample_from_infostate(seat, None)
+        assert drawn.information_state_string(seat) == state.information_state_string(seat)

@@ -422,9 +422,37 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
         recalled: dict[int | None, tuple[str, ...]] = dict.fromkeys(range(game.seats), public)
         recalled[None] = public
         recalled[seat] = self.seen(seat)
-        state = game.determinize(game.view(self._at.state, seat), rng)
+        state = game.determinize(self._resample_view(seat), rng)
         drawn._at = _Position(state, recalled=recalled, length=self._at.length)
         return drawn
+
+    def _resample_view(self, seat: int) -> Any:
+        """``seat``'s view of this state, the same object while the state does not change: a
+        search resamples one state many times, and the game's ``determinize`` prepares what
+        depends on the view once per view object (:class:`trickcore.kit.hidden.LastView`)."""
+        state = self._at.state
+        cache = self.__dict__.setdefault("_views", _LastView())
+        if cache.last is not None and cache.last[0] is state and cache.last[1] == seat:
+            return cache.last[2]
+        view = self._shared.game.view(state, seat)
+        cache.last = (state, seat, view)
+        return view
+
+
+class _LastView:
+    """The view an OpenSpiel state was last resampled from, with its trickcore state and seat;
+    a copy or a pickle of the OpenSpiel state starts without one."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[Any, int, Any] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _LastView:
+        return _LastView()
+
+    def __reduce__(self) -> tuple[type[_LastView], tuple[()]]:
+        return _LastView, ()
 
 
 class _Observer:
