@@ -22,6 +22,12 @@ are measured for trickcore alone (OpenSpiel has no equivalent).
     python benchmarks/search.py                 # every game (playouts of whole games: long)
     python benchmarks/search.py --json          # one JSON line
     python benchmarks/search.py --profile       # cProfile of trickcore iterations, top 25
+    python benchmarks/search.py --instructions  # callgrind: load-proof, trickcore only
+
+``--instructions`` counts instructions with valgrind's callgrind instead of timing, for
+comparing two versions on a loaded machine: the script runs itself under callgrind once per
+kind (``sample``, ``fast``, ``iterations``) and once doing nothing, on ``--hands`` hands
+(default 40; 8 is plenty here), and prints the difference per sample or iteration.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ import io
 import json
 import pstats
 import random
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -292,6 +300,43 @@ def profile(args: argparse.Namespace) -> str:
     return out.getvalue()
 
 
+INSTRUCTION_KINDS = ("sample", "fast", "iterations")
+
+
+def count_once(args: argparse.Namespace, kind: str) -> int:
+    """Run ``kind`` (or, for ``""``, nothing) on Euchre's positions in a child process under
+    callgrind; the instructions it counted."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
+    command += [__file__, "--count-run", kind, "--hands", str(args.hands)]
+    command += ["--samples", str(args.samples), "--seed", str(args.seed)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError("callgrind printed no instruction count:\n" + done.stderr)
+    return int(found.group(1))
+
+
+def count_run(args: argparse.Namespace) -> None:
+    """The child of :func:`count_once`: positions, one warm-up draw from each (the caches of
+    their shapes), then ``args.count_run``'s timed run, untimed."""
+    euchre = trickcore.load("euchre", single_hand=True)
+    views = trickcore_positions(euchre, args.hands, args.seed)
+    trickcore_cold_samples(euchre, views, 1, args.seed)
+    kind = args.count_run
+    if kind == "sample":
+        trickcore_samples(euchre, views, args.samples, args.seed)
+    elif kind:
+        trickcore_iterations(euchre, views, args.samples, args.seed, fast=kind == "fast")
+
+
+def instructions(args: argparse.Namespace) -> dict[str, float]:
+    """Instructions per sample or iteration of each kind, with the positions' count."""
+    euchre = trickcore.load("euchre", single_hand=True)
+    draws = len(trickcore_positions(euchre, args.hands, args.seed)) * args.samples
+    base = count_once(args, "")
+    return {kind: (count_once(args, kind) - base) / draws for kind in INSTRUCTION_KINDS}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=40, help="random hands (default 40)")
@@ -306,11 +351,27 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="one JSON line")
     parser.add_argument("--profile", action="store_true", help="cProfile trickcore iterations")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions (callgrind), not time"
+    )
+    parser.add_argument("--count-run", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if min(args.hands, args.samples, args.repeat) < 1:
         parser.error("--hands, --samples and --repeat must be at least 1")
     if args.profile:
         print(profile(args))
+        return 0
+    if args.count_run is not None:
+        count_run(args)
+        return 0
+    if args.instructions:
+        per = instructions(args)
+        if args.json:
+            print(json.dumps({"instructions": per}, sort_keys=True))
+            return 0
+        print(f"Euchre, trickcore: instructions per draw (callgrind), {args.hands} hands")
+        for kind, count in per.items():
+            print(f"  {kind:10} {count:10,.0f}")
         return 0
     pyspiel = None if args.skip_openspiel else load_pyspiel()
     if pyspiel is None and not args.skip_openspiel:

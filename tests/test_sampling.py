@@ -255,3 +255,26 @@ def test_draws_above_two_to_the_64_are_uniform() -> None:
     tops = Counter(_below(rng, bound) >> 64 for _ in range(3000))
     assert set(tops) == {0, 1, 2}
     assert sum((count - 1000) ** 2 / 1000 for count in tops.values()) < 13.8  # p = 0.001, 2 df
+
+
+def _fisher_yates_by_digits(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:
+    """The shuffle of ``sampling._shuffled`` written out plainly: one number below ``n!`` read
+    digit by digit, item i swapped with item (digit i) from the end down."""
+    order = list(items)
+    if len(order) < 2:
+        return tuple(order)
+    code = rng.below(math.factorial(len(order)))
+    for i in range(len(order) - 1, 0, -1):
+        code, j = divmod(code, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+@pytest.mark.parametrize("count", range(21))
+def test_shuffles_with_looked_up_last_swaps_are_the_plain_shuffle(count: int) -> None:
+    """``_shuffled`` looks its last swaps up in a table (for speed): the same orders, from the
+    same streams, as reading every digit."""
+    items = cards("AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC")[:count]
+    for seed in range(40):
+        expected = _fisher_yates_by_digits(Rng(seed, "shuffle", count), items)
+        assert sampling._shuffled(Rng(seed, "shuffle", count), items) == expected

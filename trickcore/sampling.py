@@ -41,8 +41,9 @@ import bisect
 import functools
 import itertools
 import math
+import operator
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from trickcore.cards import Card
@@ -60,6 +61,9 @@ _FACTORIALS = tuple(math.factorial(n) for n in range(_MAX_ONE_WORD_SHUFFLE + 1))
 _DIGITS = tuple(
     tuple((i, i + 1) for i in range(n - 1, 0, -1)) for n in range(_MAX_ONE_WORD_SHUFFLE + 1)
 )
+# Shuffles look up the swaps of their first positions, up to this many (see _shuffled).
+_TABLED = 7
+_HIGH_DIGITS = tuple(digits[: max(0, len(digits) + 1 - _TABLED)] for digits in _DIGITS)
 # Positions with up to this many tables keep them all, to pick one by a single bisection.
 _MAX_TABLES = 4096
 
@@ -105,7 +109,7 @@ class SlotSampler:
     and each call deals at random from a stream, drawing exactly what :func:`fill_slots` draws.
     A search bot determinizing from one view many times pays for the preparation once."""
 
-    __slots__ = ("_cards", "_sizes", "_places", "_members", "_root", "_tables", "_slots")
+    __slots__ = ("_cards", "_sizes", "_places", "_members", "_root", "_tables", "_slots", "_cut")
 
     def __init__(self, cards: Sequence[Card], slots: Sequence[Slot]) -> None:
         sizes = [slot.size for slot in slots]
@@ -119,15 +123,18 @@ class SlotSampler:
         self._members: tuple[tuple[Card, ...], ...] = ()
         self._root: _Node | None = None
         self._tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None = None
+        self._cut = _cutter(self._sizes)  # one class: a shuffle sliced by the sizes
         if not any(slot.excluded for slot in slots):
-            return  # one class: a shuffle sliced by the sizes
+            return
         everywhere = (1 << len(self._places)) - 1
         eligible = dict.fromkeys(cards, everywhere)
         present = eligible.keys()
         for bit, i in enumerate(self._places):
-            for card in slots[i].excluded & present:
-                eligible[card] &= ~(1 << bit)
-        counts = Counter(eligible[card] for card in cards)
+            excluded = slots[i].excluded
+            if excluded:
+                for card in excluded & present:
+                    eligible[card] &= ~(1 << bit)
+        counts = Counter(map(eligible.__getitem__, cards))
         if 0 in counts:
             raise _no_placement()
         if len(counts) <= 1:
@@ -143,9 +150,10 @@ class SlotSampler:
         root = _plan(room, classes)
         if root is None:
             raise _no_placement()
-        self._members = tuple(
-            tuple(card for card in cards if eligible[card] == mask) for mask in order
-        )
+        members: dict[int, list[Card]] = {mask: [] for mask in order}
+        for card in cards:
+            members[eligible[card]].append(card)
+        self._members = tuple(map(tuple, members.values()))
         self._root = root
         self._tables = _tables(room, classes)
 
@@ -153,7 +161,9 @@ class SlotSampler:
         """One deal drawn from ``rng``: each slot's cards, in random order."""
         root = self._root
         if root is None:
-            return _slice(_shuffled(rng, self._cards), self._sizes)
+            order = _shuffled(rng, self._cards)
+            cut = self._cut
+            return list(cut(order)) if cut is not None else _slice(order, self._sizes)
         # Which table: one uniform number below the count.
         number = _below(rng, root.total)
         tables = self._tables
@@ -189,19 +199,43 @@ def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:
     """``items`` in a uniformly random order, drawing one number below ``n!`` (one 64-bit word
     up to 20 items) and reading it in the factorial number system: its digits are independent
     and uniform, digit i below i + 1, so swapping item i with item (digit i) from the end down
-    is Fisher-Yates with one draw instead of one per item. Longer sequences: ``rng.shuffled``."""
+    is Fisher-Yates with one draw instead of one per item. Longer sequences: ``rng.shuffled``.
+
+    The swaps of the first :data:`_TABLED` positions, the last ones made, are one look-up: what
+    is left of the number once the higher digits are read off (below ``7!``) names the order
+    those swaps give the first items (:func:`_last_swaps`), so the result is the same."""
     count = len(items)
     if count < 2:
         return tuple(items)
     if count > _MAX_ONE_WORD_SHUFFLE:
         return rng.shuffled(items)
-    order = list(items)
     code = rng.below(_FACTORIALS[count])
-    for i, radix in _DIGITS[count]:
+    if count <= _TABLED:
+        return _last_swaps(count)[code](items)
+    order = list(items)
+    for i, radix in _HIGH_DIGITS[count]:
         j = code % radix  # two operators: cheaper than a call of divmod
         code //= radix
         order[i], order[j] = order[j], order[i]
+    order[:_TABLED] = _last_swaps(_TABLED)[code](order)
     return tuple(order)
+
+
+@functools.cache
+def _last_swaps(count: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]:
+    """For each number below ``count!``, what the swaps of :func:`_shuffled` read from it do to
+    the first ``count`` items, as a function picking them in their new order (built on first
+    use: ``7!`` small functions)."""
+    found: list[Callable[[Sequence[Card]], tuple[Card, ...]]] = []
+    for number in range(_FACTORIALS[count]):
+        order = list(range(count))
+        code = number
+        for i, radix in _DIGITS[count]:
+            j = code % radix
+            code //= radix
+            order[i], order[j] = order[j], order[i]
+        found.append(operator.itemgetter(*order))
+    return tuple(found)
 
 
 def _cuts(spreads: Sequence[Sequence[int]]) -> _Cuts:
@@ -247,6 +281,17 @@ def _tables(
             bounds.append(total)
             cuts.append(_cuts([*spreads, spread, last]))
     return tuple(bounds), tuple(cuts)
+
+
+_Cutter = Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]
+
+
+@functools.lru_cache(maxsize=_CACHED_SHAPES)
+def _cutter(sizes: tuple[int, ...]) -> _Cutter | None:
+    """The cut of a shuffle into places of ``sizes``, in one call (``None`` for one place)."""
+    ends = list(itertools.accumulate(sizes, initial=0))
+    cuts = [slice(start, stop) for start, stop in itertools.pairwise(ends)]
+    return operator.itemgetter(*cuts) if len(cuts) > 1 else None
 
 
 def _no_placement() -> ValueError:

@@ -212,12 +212,15 @@ class Projection(Generic[S, V]):
         cards = len(pack)
         for part in self.per_seat:
             own_cards = [card for card in getattr(view, part.own) if isinstance(card, Card)]
-            foreign = sorted({str(card) for card in own_cards if card not in pack})
-            twice = sorted({str(card) for card in own_cards if own_cards.count(card) > 1})
-            if foreign:
-                found.append(f"{part.own} holds {', '.join(foreign)}, not of the pack")
-            if twice:
-                found.append(f"{part.own} holds {', '.join(twice)} twice")
+            if len(set(own_cards)) != len(own_cards) or not all(
+                map(pack.__contains__, own_cards)
+            ):  # the usual hand, of distinct cards of the pack, needs no more
+                foreign = sorted({str(card) for card in own_cards if card not in pack})
+                twice = sorted({str(card) for card in own_cards if own_cards.count(card) > 1})
+                if foreign:
+                    found.append(f"{part.own} holds {', '.join(foreign)}, not of the pack")
+                if twice:
+                    found.append(f"{part.own} holds {', '.join(twice)} twice")
             if part.sizes is None:
                 continue
             sizes: Sequence[int] = getattr(view, part.sizes)
@@ -311,6 +314,7 @@ class Projection(Generic[S, V]):
 
 
 _SCALARS = frozenset({int, bool, str, float, bytes, type(None)})
+_NOTHING: frozenset[Card] = frozenset()
 
 
 def cards_seen(obj: object) -> set[Card]:
@@ -478,9 +482,11 @@ class HiddenDeal:
         suit = suit_of.__getitem__ if suit_of is not None else (lambda card: card.suit)
 
         def excluded(seat: Seat) -> frozenset[Card]:
-            out = shown_out.get(seat, ())
-            bad = {card for card in unseen if out and suit(card) in out}
-            return frozenset(bad.union(barred.get(seat, ())))
+            out = shown_out.get(seat)
+            bars = barred.get(seat, ())
+            if not out:  # the common case: nothing shown out of, nothing barred
+                return frozenset(bars) if bars else _NOTHING
+            return frozenset([card for card in unseen if suit(card) in out]).union(bars)
 
         self._seats = tuple(sizes)
         slots = [Slot(sizes[seat], excluded(seat)) for seat in self._seats]
