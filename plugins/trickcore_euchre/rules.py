@@ -438,6 +438,8 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         )
         return self._after_hand(state, result, scores, over=over, winner=side)
 
+    end_hand = score_hand  # the kit's step after the last trick (TrickGame.next_trick)
+
 
 if TYPE_CHECKING:  # mypy proves that Euchre satisfies the Game protocol
     _: Game[EuchreState, EuchreAction, EuchreView, EuchreOptions] = Euchre()
