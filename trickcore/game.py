@@ -86,10 +86,39 @@ class Direction(enum.Enum):
     ANTICLOCKWISE = "anticlockwise"
 
 
+def _from_template(struct: msgspec.Struct) -> str:
+    """``str()`` of an action or event that declares a ``text`` template."""
+    fields = {name: getattr(struct, name) for name in struct.__struct_fields__}
+    return str(getattr(struct, "text")).format_map(fields)  # noqa: B009 - a ClassVar
+
+
+class _Worded:
+    """``text``, a class's words as a :meth:`str.format` template over its fields, installed
+    as its ``str()`` (mixed into :class:`Action` and :class:`Event`)."""
+
+    __slots__ = ()
+
+    text: ClassVar[str | None] = None
+    """The struct in words, a :meth:`str.format` template over its fields (``"play {card}"``,
+    ``"Seat {seat} passes."``), which becomes its ``str()``; ``None`` (the default): no words
+    of its own, or a ``__str__`` written out where the words need more than the fields."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("text") is not None and "__str__" not in cls.__dict__:
+            cls.__str__ = _from_template  # type: ignore[assignment,method-assign]
+
+
 class Action(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"
+    msgspec.Struct,
+    _Worded,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    tag_field="type",
 ):
-    """Base of every action struct: tagged by its ``type`` field in JSON.
+    """Base of every action struct: tagged by its ``type`` field in JSON; its words for
+    messages and menus may be declared as a ``text`` template (``text = "play {card}"``).
 
     Its fields are checked when it is built (by decoding, by calling the class or by
     ``msgspec.structs.replace``): a field of the wrong type, such as ``Call(suit="H")`` (text,
@@ -147,11 +176,17 @@ def action_text(action: Any) -> str:
 
 
 class Event(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"
+    msgspec.Struct,
+    _Worded,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    tag_field="type",
 ):
     """Base of every event struct: something that just happened, for a frontend to show.
 
-    ``str(event)`` narrates it in one line.
+    ``str(event)`` narrates it in one line: a ``__str__``, or a ``text`` template over the
+    event's fields (``text = "Seat {seat} passes."``).
     """
 
 

@@ -21,15 +21,24 @@ it, and keeps the game's order for a renderer without one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
 from trickcore.cards import Card
-from trickcore.game import Game
+from trickcore.game import Game, Seat
+from trickcore.kit.tricks import TrickOrder
 
-__all__ = ["ActionOrder", "DefaultRenderer", "Renderer", "menu_order", "renderer_for"]
+__all__ = [
+    "ActionOrder",
+    "DefaultRenderer",
+    "Renderer",
+    "menu_order",
+    "renderer_for",
+    "trick_text",
+    "trumps_first",
+]
 
 V_contra = TypeVar("V_contra", contravariant=True)
 V = TypeVar("V")
@@ -96,3 +105,29 @@ def renderer_for(game: Game[Any, Any, V, Any]) -> Renderer[V]:
     if isinstance(renderer, Renderer):
         return renderer
     return DefaultRenderer()
+
+
+def trick_text(seats: Sequence[Seat], cards: Sequence[Card]) -> str:
+    """``"Trick: seat 1 Q♥, seat 2 9♥"``: a line for a renderer's ``describe_view``, the cards
+    of the trick in progress (``cards``) by the seats that played them (``seats``, the order of
+    play)."""
+    played = ", ".join(
+        f"seat {seat} {card.pretty}" for seat, card in zip(seats, cards, strict=False)
+    )
+    return f"Trick: {played}"
+
+
+def trumps_first(hand: Iterable[Card], order: TrickOrder) -> tuple[Card, ...]:
+    """``hand`` as a player sorts it once trump is known, for a renderer's ``sorted_hand``:
+    the trumps first, then the other suits, each strongest first, by ``order`` (a
+    :class:`~trickcore.kit.tricks.TrickOrder` that knows every card of the hand)."""
+    return tuple(
+        sorted(
+            hand,
+            key=lambda card: (
+                not order.is_trump(card),
+                order.suit_of[card].index,
+                -order.strength[card],
+            ),
+        )
+    )

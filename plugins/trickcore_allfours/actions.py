@@ -16,39 +16,33 @@ __all__ = ["AllFoursAction", "Beg", "GiveOne", "Play", "RunPack", "Stand"]
 class Stand(Action, frozen=True, tag="stand"):
     """The player on the dealer's right keeps the kick's suit as trump: play begins (F3)."""
 
-    def __str__(self) -> str:
-        return "stand"
+    text = "stand"
 
 
 class Beg(Action, frozen=True, tag="beg"):
     """The player on the dealer's right begs: the dealer gives one or runs the pack (F3)."""
 
-    def __str__(self) -> str:
-        return "beg"
+    text = "beg"
 
 
 class GiveOne(Action, frozen=True, tag="give_one"):
     """The dealer answers a beg by giving one: the beggar's side scores 1 (F3)."""
 
-    def __str__(self) -> str:
-        return "give one"
+    text = "give one"
 
 
 class RunPack(Action, frozen=True, tag="run_pack"):
     """The dealer answers a beg by running the pack: 3 more cards each and a new kick (F3)."""
 
-    def __str__(self) -> str:
-        return "run the pack"
+    text = "run the pack"
 
 
 class Play(Action, frozen=True, tag="play"):
     """Play a card to the trick (F4)."""
 
+    text = "play {card}"
     card: Card
     """The card played."""
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
 
 
 AllFoursAction = DrawDealer | Shuffle | Stand | Beg | GiveOne | RunPack | Play

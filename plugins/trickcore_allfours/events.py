@@ -67,31 +67,25 @@ class Kicked(Event, frozen=True, tag="kicked"):
 class Stood(Event, frozen=True, tag="stood"):
     """The player on the dealer's right stands (F3)."""
 
+    text = "Seat {seat} stands."
     seat: SeatField
     """The seat that stood."""
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat} stands."
 
 
 class Begged(Event, frozen=True, tag="begged"):
     """The player on the dealer's right begs (F3)."""
 
+    text = "Seat {seat} begs."
     seat: SeatField
     """The seat that begged."""
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat} begs."
 
 
 class GaveOne(Event, frozen=True, tag="gave_one"):
     """The dealer gave one to the beggar's side (F3)."""
 
+    text = "Seat {seat} gives one."
     seat: SeatField
     """The dealer, who gave one."""
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat} gives one."
 
 
 class PackRun(Event, frozen=True, tag="pack_run"):
@@ -112,11 +106,9 @@ class Redealt(Event, frozen=True, tag="redealt"):
     """The pack could not supply another run: the same dealer deals afresh; points scored so
     far are kept (F3)."""
 
+    text = "The pack has run out: seat {dealer} shuffles and deals again."
     dealer: SeatField
     """The seat that deals afresh."""
-
-    def __str__(self) -> str:
-        return f"The pack has run out: seat {self.dealer} shuffles and deals again."
 
 
 class GameCounted(Event, frozen=True, tag="game_counted"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trickcore.cards import Card
 from trickcore.kit.tricks import tricks_by_side
+from trickcore.render import trick_text
 from trickcore_allfours.deal import TABLES
 from trickcore_allfours.scoring import game_points
 from trickcore_allfours.state import Phase, Score
@@ -61,11 +62,7 @@ class AllFoursRenderer:
             cards = game_points(seating, view.tricks)
             lines.append(f"Tricks {won[0]}-{won[1]}, Game points {cards[0]}-{cards[1]}")
         if view.trick:
-            played = ", ".join(
-                f"seat {seat} {card.pretty}"
-                for seat, card in zip(view.trick_seats, view.trick, strict=False)
-            )
-            lines.append(f"Trick: {played}")
+            lines.append(trick_text(view.trick_seats, view.trick))
         if view.phase is Phase.DEAL and view.last_hand is not None:
             count = "; ".join(map(score_text, view.last_hand.scored)) or "nothing"
             lines.append(f"Last hand: {count}")

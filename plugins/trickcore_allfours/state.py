@@ -12,9 +12,8 @@ from __future__ import annotations
 import enum
 from typing import Literal
 
-import msgspec
-
 from trickcore.cards import Card, Suit
+from trickcore.kit.records import Record
 from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 
@@ -58,11 +57,7 @@ Reason = Literal["kick", "give_one", "high", "low", "jack", "hang_jack", "game"]
 """Why points were scored: a kick (F2), the point given for a beg (F3), or the count (F5)."""
 
 
-class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    pass
-
-
-class Kick(_Record, frozen=True):
+class Kick(Record, frozen=True):
     """A card turned up by the dealer (F2, F3) and the points it scored for the dealer's side."""
 
     card: Card
@@ -71,7 +66,7 @@ class Kick(_Record, frozen=True):
     """The points it scored for the dealer's side (F2)."""
 
 
-class Score(_Record, frozen=True):
+class Score(Record, frozen=True):
     """Points scored by a side (0 or 1) and why; ``card`` is the card that earned them (the
     kick, the high or low trump, the jack), ``None`` for the given point and for Game."""
 
@@ -85,7 +80,7 @@ class Score(_Record, frozen=True):
     """The card that earned them, ``None`` for the given point and for Game."""
 
 
-class HandResult(_Record, frozen=True):
+class HandResult(Record, frozen=True):
     """A finished hand: its trump, every point scored in its last deal in order (kicks, the
     given point, then High, Low, Jack, Game: F5), each side's card points for Game and each
     side's points in the whole hand (earlier deals of a redeal included)."""
@@ -104,9 +99,7 @@ class HandResult(_Record, frozen=True):
     """Each side's points in the whole hand, earlier deals of a redeal included."""
 
 
-class AllFoursState(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False
-):
+class AllFoursState(Record, frozen=True, kw_only=True):
     """A whole game of All Fours. Side 0 is seat 0 (and seat 2), side 1 seat 1 (and seat 3)."""
 
     phase: Phase

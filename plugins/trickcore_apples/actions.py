@@ -22,8 +22,7 @@ __all__ = ["ApplesAction", "Bid", "Give", "Pass", "Play", "SetTarget"]
 class Pass(Action, frozen=True, tag="pass"):
     """Pass in the auction (A3)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    text = "pass"
 
 
 class Bid(Action, frozen=True, tag="bid"):
@@ -42,31 +41,25 @@ class Bid(Action, frozen=True, tag="bid"):
 class Give(Action, frozen=True, tag="give"):
     """Put one card face down into the bidding pile (A4); each player gives N, one at a time."""
 
+    text = "give {card}"
     card: Card
     """The card given."""
-
-    def __str__(self) -> str:
-        return f"give {self.card}"
 
 
 class SetTarget(Action, frozen=True, tag="target"):
     """Set a card aside face down as the target card (A5)."""
 
+    text = "target {card}"
     card: Card
     """The card set aside."""
-
-    def __str__(self) -> str:
-        return f"target {self.card}"
 
 
 class Play(Action, frozen=True, tag="play"):
     """Play a card to the trick (A6)."""
 
+    text = "play {card}"
     card: Card
     """The card played."""
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
 
 
 ApplesAction = DrawDealer | Shuffle | Pass | Bid | Give | SetTarget | Play

@@ -80,11 +80,9 @@ def group_text(group: Group) -> str:
 class Passed(Event, frozen=True, tag="passed"):
     """A pass in the auction (A3)."""
 
+    text = "Seat {seat} passes."
     seat: SeatField
     """The seat that passed."""
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat} passes."
 
 
 class BidMade(Event, frozen=True, tag="bid"):
@@ -104,11 +102,9 @@ class BidMade(Event, frozen=True, tag="bid"):
 class AllPassed(Event, frozen=True, tag="all_passed"):
     """Everyone passed before anyone bid: the same dealer deals again (A3)."""
 
+    text = "Everyone passed: seat {dealer} deals again."
     dealer: SeatField
     """The dealer, who deals again."""
-
-    def __str__(self) -> str:
-        return f"Everyone passed: seat {self.dealer} deals again."
 
 
 class AuctionWon(Event, frozen=True, tag="auction_won"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trickcore.cards import Card
 from trickcore.kit.tricks import TrickOrder
+from trickcore.render import trick_text, trumps_first
 from trickcore_apples.auction import BID_SUITS
 from trickcore_apples.events import bid_text, group_text
 from trickcore_apples.scoring import winnings_pile
@@ -65,11 +66,7 @@ class ApplesRenderer:
         if view.tricks:
             lines.append(f"Your winnings: {_cards(winnings_pile(view.tricks, view.seat))}")
         if view.trick:
-            played = ", ".join(
-                f"seat {seat} {card.pretty}"
-                for seat, card in zip(view.trick_seats, view.trick, strict=False)
-            )
-            lines.append(f"Trick: {played}")
+            lines.append(trick_text(view.trick_seats, view.trick))
         if view.hand:
             lines.append("Your hand: " + " ".join(card.pretty for card in self.sorted_hand(view)))
         if view.last_round is not None and view.phase in (Phase.DEAL, Phase.OVER):
@@ -82,10 +79,4 @@ class ApplesRenderer:
         hand = view.hand
         if view.trump is None:
             return tuple(sorted(hand, key=lambda c: (-BID_SUITS.index(c.suit), -c.index)))
-        order = TrickOrder.plain(hand, view.trump)
-        return tuple(
-            sorted(
-                hand,
-                key=lambda c: (not order.is_trump(c), order.suit_of[c].index, -order.strength[c]),
-            )
-        )
+        return trumps_first(hand, TrickOrder.plain(hand, view.trump))

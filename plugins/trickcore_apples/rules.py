@@ -110,14 +110,6 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
 
     # -- the protocol ----------------------------------------------------------------------
 
-    def initial_state(self) -> ApplesState:
-        """Before the first chance action: the dealer draw, or the first deal when the option
-        ``first_dealer`` fixes the dealer (A1)."""
-        first = self._options.first_dealer
-        if first is None:
-            return ApplesState(phase=Phase.DRAW_DEALER)
-        return ApplesState(phase=Phase.DEAL, dealer=first)
-
     def legal_actions(self, state: ApplesState) -> tuple[ApplesAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase

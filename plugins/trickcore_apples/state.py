@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import enum
 
-import msgspec
-
 from trickcore.cards import Card, Rank, Suit
+from trickcore.kit.records import Record
 from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 
@@ -43,11 +42,7 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
-class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    pass
-
-
-class Call(_Record, frozen=True):
+class Call(Record, frozen=True):
     """One call of the auction: a bid (``number`` and ``suit``) or a pass (both ``None``)."""
 
     seat: SeatField
@@ -63,7 +58,7 @@ class Call(_Record, frozen=True):
         return self.number is None
 
 
-class Group(_Record, frozen=True):
+class Group(Record, frozen=True):
     """The cards of one rank in a player's winnings pile plus target card, and what they
     score (A7): a single 0, a pair v, a triple 2v, four 4v; three or four of the target's rank
     40 or 80 (``target_bonus``)."""
@@ -78,7 +73,7 @@ class Group(_Record, frozen=True):
     """Three or four of the target's rank: 40 or 80 (A7)."""
 
 
-class SeatScore(_Record, frozen=True):
+class SeatScore(Record, frozen=True):
     """One player's round: their target card, winnings pile, scoring groups and points (A7)."""
 
     seat: SeatField
@@ -93,7 +88,7 @@ class SeatScore(_Record, frozen=True):
     """Their points this round."""
 
 
-class RoundResult(_Record, frozen=True):
+class RoundResult(Record, frozen=True):
     """A round played out and scored (A7); public once scored (A10)."""
 
     round_number: int
@@ -113,7 +108,7 @@ class RoundResult(_Record, frozen=True):
 _EMPTY: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 
 
-class ApplesState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+class ApplesState(Record, frozen=True, kw_only=True):
     """A whole game of Apples: four players, each for themselves (A1)."""
 
     phase: Phase

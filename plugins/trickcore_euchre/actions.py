@@ -26,15 +26,13 @@ __all__ = [
 class Pass(Action, frozen=True, tag="pass"):
     """Pass in either bidding round (E4)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    text = "pass"
 
 
 class OrderUp(Action, frozen=True, tag="order_up"):
     """First round: accept the up-card's suit as trump (order up, assist, pick up; E4)."""
 
-    def __str__(self) -> str:
-        return "order up"
+    text = "order up"
 
 
 class Call(Action, frozen=True, tag="call"):
@@ -51,35 +49,29 @@ class Call(Action, frozen=True, tag="call"):
 class Discard(Action, frozen=True, tag="discard"):
     """The dealer's discard after taking the up-card (E4, E5)."""
 
+    text = "discard {card}"
     card: Card
     """The card discarded."""
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 class GoAlone(Action, frozen=True, tag="alone"):
     """Play alone: the partner lays down their hand (E6)."""
 
-    def __str__(self) -> str:
-        return "go alone"
+    text = "go alone"
 
 
 class WithPartner(Action, frozen=True, tag="with_partner"):
     """Do not play alone (E6)."""
 
-    def __str__(self) -> str:
-        return "play with partner"
+    text = "play with partner"
 
 
 class Play(Action, frozen=True, tag="play"):
     """Play a card to the trick (E7)."""
 
+    text = "play {card}"
     card: Card
     """The card played."""
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
 
 
 EuchreAction = DrawDealer | Shuffle | Pass | OrderUp | Call | Discard | GoAlone | WithPartner | Play

@@ -1,8 +1,6 @@
-"""Euchre events: the kit's generic ones and Euchre's own (bids, trump, going alone).
-
-The rules write them as they apply an action (:mod:`trickcore.kit.events`); a seat's events
-show its own dealt hand and, for the dealer, their own discard (E10); a spectator (``None``)
-sees the public events only.
+"""Euchre events: the kit's generic ones and Euchre's own (bids, trump, going alone), written
+by the rules as they apply an action (:mod:`trickcore.kit.events`; E10: a seat's events show
+only its own cards).
 """
 
 from __future__ import annotations
@@ -49,23 +47,19 @@ __all__ = [
 class Passed(Event, frozen=True, tag="passed"):
     """A pass in bidding round 1 or 2 (E4)."""
 
+    text = "Seat {seat} passes."
     seat: SeatField
     """The seat that passed."""
     round: int
     """The bidding round: 1 or 2."""
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} passes."
-
 
 class UpCardTurnedDown(Event, frozen=True, tag="turned_down"):
     """All four passed in the first round; the up-card's suit may not be named (E4)."""
 
+    text = "{card} is turned down."
     card: Card
     """The up-card turned down."""
-
-    def __str__(self) -> str:
-        return f"{self.card} is turned down."
 
 
 class OrderedUp(Event, frozen=True, tag="ordered_up"):
@@ -126,23 +120,19 @@ class Discarded(Event, frozen=True, tag="discarded"):
 class WentAlone(Event, frozen=True, tag="went_alone"):
     """A player goes alone; their partner sits out (E6)."""
 
+    text = "Seat {seat} goes alone; seat {partner} sits out."
     seat: SeatField
     """The seat that plays alone."""
     partner: SeatField
     """Its partner, who sits out."""
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} goes alone; seat {self.partner} sits out."
-
 
 class WithPartnerDeclared(Event, frozen=True, tag="with_partner"):
     """A player declined to go alone (E6)."""
 
+    text = "Seat {seat} plays with partner."
     seat: SeatField
     """The seat that plays with its partner."""
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat} plays with partner."
 
 
 class PlayBegins(events.PlayBegins, frozen=True, tag="play_begins"):
@@ -158,11 +148,9 @@ class PlayBegins(events.PlayBegins, frozen=True, tag="play_begins"):
 class HandThrownIn(Event, frozen=True, tag="thrown_in"):
     """Everyone passed twice; the hand is thrown in (E4)."""
 
+    text = "Everyone passed: the hand is thrown in."
     dealer: SeatField
     """The seat that dealt the hand."""
-
-    def __str__(self) -> str:
-        return "Everyone passed: the hand is thrown in."
 
 
 EuchreEvent = (

@@ -14,10 +14,8 @@ _RANKS = {
 }
 
 _SAME_COLOUR = {
-    Suit.CLUBS: Suit.SPADES,
-    Suit.SPADES: Suit.CLUBS,
-    Suit.DIAMONDS: Suit.HEARTS,
-    Suit.HEARTS: Suit.DIAMONDS,
+    suit: next(other for other in Suit if other is not suit and other.is_red == suit.is_red)
+    for suit in Suit
 }
 
 

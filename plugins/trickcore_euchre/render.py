@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trickcore.cards import Card
+from trickcore.render import trick_text, trumps_first
 from trickcore_euchre.actions import EuchreAction, GoAlone
 from trickcore_euchre.deal import SEATING
 from trickcore_euchre.ranking import trick_order
@@ -40,11 +41,7 @@ class EuchreRenderer:
                 f"tricks: {_by_side(view.tricks_won, view.seat)}"
             )
         if view.trick:
-            played = ", ".join(
-                f"seat {seat} {card.pretty}"
-                for seat, card in zip(view.trick_seats, view.trick, strict=False)
-            )
-            lines.append(f"Trick: {played}")
+            lines.append(trick_text(view.trick_seats, view.trick))
         if view.discard is not None:
             lines.append(f"Your discard: {view.discard.pretty}")
         if view.hand:
@@ -65,13 +62,7 @@ class EuchreRenderer:
         hand = view.hand
         if view.trump is None:
             return tuple(sorted(hand, key=lambda c: (c.suit.index if c.suit else -1, -c.index)))
-        order = trick_order(hand, view.trump)
-        return tuple(
-            sorted(
-                hand,
-                key=lambda c: (not order.is_trump(c), order.suit_of[c].index, -order.strength[c]),
-            )
-        )
+        return trumps_first(hand, trick_order(hand, view.trump))
 
 
 def _by_side(counts: Sequence[int], seat: int) -> str:

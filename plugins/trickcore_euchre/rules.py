@@ -1,13 +1,7 @@
-"""The rules of Euchre (rule book E1-E10) as pure functions over :class:`EuchreState`.
-
-:meth:`Euchre.apply` and :meth:`Euchre.events` run the same transition
-(:meth:`Euchre.transition`): the rule of the state's phase, which matches the actions that phase
-accepts. ``events`` passes an :class:`~trickcore.kit.events.EventLog` that the rule code writes
-to where it does what the event reports; ``apply`` passes none. Seats, the deal and the tricks
-come from the kit (:mod:`trickcore.kit`), and the state is in the kit's layout
-(:mod:`trickcore.kit.base`): who acts, the outcome and the play of each card are the kit's.
-Actions are shared immutable objects (one ``Play`` per card …) built when the game is loaded, so
-``legal_actions`` only picks from tables.
+"""The rules of Euchre (rule book E1-E10): one rule per phase over :class:`EuchreState`, on the
+kit's :class:`~trickcore.kit.base.TrickGame`, which gives the seats, the deal, the play of each
+card, who acts, the outcome and events from the same transitions. Actions are shared objects
+built when the game is loaded, so ``legal_actions`` only picks from tables.
 """
 
 from __future__ import annotations
@@ -18,7 +12,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
-from trickcore.encoding import ViewLayout
 from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
@@ -26,7 +19,6 @@ from trickcore.kit.events import EventLog, tell_hand_over
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.render import Renderer
-from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
 from trickcore_euchre import events as ev
 from trickcore_euchre import playout as _playout
@@ -87,6 +79,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     play_phase: ClassVar[Phase] = Phase.PLAY
     over_phase: ClassVar[Phase] = Phase.OVER
     chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
+    progress_fields = ("phase", "dealer", "scores", "hand_number", "last_hand")
     renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
 
@@ -129,14 +122,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         dealt = DEAL.size - DEAL.kick
         return 1 + len(self.pack) + 2 * seats + 1 + 1 + seats + dealt
 
-    def initial_state(self) -> EuchreState:
-        """Before the first chance action: the dealer draw, or the first deal when the option
-        ``first_dealer`` fixes the dealer (E1)."""
-        first = self._options.first_dealer
-        if first is None:
-            return EuchreState(phase=Phase.DRAW_DEALER)
-        return EuchreState(phase=Phase.DEAL, dealer=first)
-
     def legal_actions(self, state: EuchreState) -> tuple[EuchreAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
@@ -160,27 +145,19 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             return self._all_calls
         return super().legal_actions(state)  # the draw for the first dealer; no shuffle
 
-    def determinizer(self, view: EuchreView) -> Callable[[Rng], EuchreState]:
-        """How ``determinize`` draws full states agreeing with everything ``view`` shows:
-        hidden cards drawn uniformly among the deals consistent with the view, the dealer's
-        taken up-card and discard included (:mod:`trickcore_euchre.determinize`)."""
-        return _determinize.determinizer(self, view)
-
-    def view_encoding(self) -> ViewLayout[EuchreView]:
-        """This game's views as fixed-length vectors in ``[0, 1]``, for learning libraries
-        (:mod:`trickcore.encoding`; the layout is in :mod:`trickcore_euchre.encoding`)."""
-        return view_layout(self)
-
-    def random_playout(
-        self, state: EuchreState, rng: Rng, *, until_chance: bool = False
-    ) -> EuchreState:
-        """The end of a random playout from ``state`` (:mod:`trickcore.playout`), the tricks
-        played on lists: the same end as the public API's playout from the same stream."""
-        return _playout.random_playout(self, state, rng, until_chance=until_chance)
-
-    def problems(self, state: EuchreState) -> list[str]:
-        """What stops a game from reaching ``state`` (``validate`` raises them)."""
-        return _validate.problems(self, state)
+    # The parts of the protocol written in modules of their own, each taking the game first:
+    determinizer = _determinize.determinizer
+    """How ``determinize`` draws full states agreeing with everything a view shows: hidden
+    cards drawn uniformly among the consistent deals, the dealer's taken up-card and discard
+    included (:mod:`trickcore_euchre.determinize`)."""
+    view_encoding = view_layout
+    """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
+    (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""
+    random_playout = _playout.random_playout
+    """The end of a random playout (:mod:`trickcore.playout`), the tricks played on lists: the
+    same end as the public API's playout from the same stream."""
+    problems = _validate.problems
+    """What stops a game from reaching a state (``validate`` raises them)."""
 
     # -- the transition --------------------------------------------------------------------
 
@@ -329,12 +306,9 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
                 state, phase=Phase.OVER, turn=0, scores=scores, last_hand=result, winner=winner
             )
         assert state.dealer is not None
-        return EuchreState(
-            phase=Phase.DEAL,
-            dealer=SEATING.next(state.dealer),
-            scores=scores,
-            hand_number=state.hand_number,
-            last_hand=result,
+        dealer = SEATING.next(state.dealer)
+        return self.between_hands(
+            state, phase=Phase.DEAL, dealer=dealer, scores=scores, last_hand=result
         )
 
     # -- going alone (E6) ------------------------------------------------------------------
@@ -463,6 +437,8 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=side
         )
         return self._after_hand(state, result, scores, over=over, winner=side)
+
+    end_hand = score_hand  # the kit's step after the last trick (TrickGame.next_trick)
 
 
 if TYPE_CHECKING:  # mypy proves that Euchre satisfies the Game protocol

@@ -1,10 +1,7 @@
-"""The Euchre state: everything about one whole game, hidden cards included.
+"""The Euchre state: a whole game, hidden cards included (its hidden parts: :mod:`.view`).
 
-States are frozen msgspec structs holding only immutable values, so ``apply`` returns a new
-state and never changes one. A state is never shown to a player: see :mod:`.view`, which declares
-its hidden parts (``hands``, each seen by its own seat; ``discard``, seen by the dealer;
-``undealt``, seen by nobody). The field order is part of the replay format: a state's digest is
-taken over its encoding, so fields are never reordered.
+The field order is part of the replay format (a state's digest is taken over its encoding), so
+fields are never reordered.
 """
 
 from __future__ import annotations
@@ -12,9 +9,8 @@ from __future__ import annotations
 import enum
 from typing import Literal
 
-import msgspec
-
 from trickcore.cards import Card, Suit
+from trickcore.kit.records import Record
 from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 
@@ -46,11 +42,7 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
-class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    pass
-
-
-class Bid(_Record, frozen=True):
+class Bid(Record, frozen=True):
     """One bid: a pass, an order-up (first round) or a named suit (second round or E5)."""
 
     seat: SeatField
@@ -61,7 +53,7 @@ class Bid(_Record, frozen=True):
     """The suit ordered up or named; ``None`` for a pass."""
 
 
-class Declaration(_Record, frozen=True):
+class Declaration(Record, frozen=True):
     """One answer to "alone?" (E6)."""
 
     seat: SeatField
@@ -70,7 +62,7 @@ class Declaration(_Record, frozen=True):
     """Whether it plays alone."""
 
 
-class HandResult(_Record, frozen=True):
+class HandResult(Record, frozen=True):
     """How a hand ended (E8), or that it was thrown in (E4)."""
 
     hand_number: int
@@ -93,7 +85,7 @@ class HandResult(_Record, frozen=True):
     """The points it scored (E8)."""
 
 
-class EuchreState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+class EuchreState(Record, frozen=True, kw_only=True):
     """A whole game of Euchre. Seats 0 and 2 are side 0, seats 1 and 3 side 1."""
 
     phase: Phase

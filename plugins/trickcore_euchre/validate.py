@@ -1,35 +1,33 @@
 """Checks on a state decoded from outside: can a legal game of Euchre reach it?
 
 Two stages. First the plain facts: seats in range, every card of the pack exactly once, nothing
-dealt before the deal, scores below the target while the game goes on. Then the history: the
-state records the current hand's auction, declarations and tricks, so the deal that started the
-hand can be rebuilt (each seat's cards in hand plus those it played, the dealer's exchange
-undone) and the hand replayed through :meth:`Euchre.apply` from a stacked deck (E3). The state
-is valid when that replay is legal at every step and arrives at exactly the given state.
+dealt before the deal, the game so far (scores, hand number, dealer, last hand, winner) and each
+phase's own facts. Then the history: the state records the current hand's auction, declarations
+and tricks, so the deal that started the hand can be rebuilt (each seat's cards in hand plus
+those it played, the dealer's exchange undone) and the hand played again from a stacked deck
+(E3, :meth:`~trickcore.kit.base.TrickGame.replay_problems`). The state is valid when that replay
+is legal at every step and arrives at exactly the given state.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from trickcore.cards import Card
-from trickcore.kit.tricks import hand_plays, tricks_by_side
-from trickcore.kit.validation import (
-    before_last_hand,
-    card_problems,
-    dealer_problems,
-    dealt_cards,
-    last_dealer_problems,
-    nothing_but,
-    reach_problems,
-    seat_problems,
-    trick_problems,
-    unordered_hands,
-    winner_problems,
+from trickcore.kit import validation as check
+from trickcore.kit.tricks import hand_plays
+from trickcore_euchre.actions import (
+    Call,
+    Discard,
+    EuchreAction,
+    GoAlone,
+    OrderUp,
+    Pass,
+    Play,
+    WithPartner,
 )
-from trickcore_euchre.actions import Call, Discard, GoAlone, OrderUp, Pass, Play, WithPartner
 from trickcore_euchre.deal import DEAL, SEATING
-from trickcore_euchre.state import EuchreState, HandResult, Phase
+from trickcore_euchre.state import Bid, EuchreState, HandResult, Phase
 
 if TYPE_CHECKING:
     from trickcore_euchre.rules import Euchre
@@ -53,7 +51,7 @@ def problems(game: Euchre, state: EuchreState) -> list[str]:
 
 def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
     phase = state.phase
-    problems = seat_problems(
+    problems = check.seat_problems(
         SEATING,
         dealer=state.dealer,
         maker=state.maker,
@@ -63,7 +61,7 @@ def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
         sitting_out=state.sitting_out,
         trick_seats=state.trick_seats,
     )
-    problems += trick_problems(SEATING, state.tricks)
+    problems += check.trick_problems(SEATING, state.tricks)
     if len(state.hands) != 4:
         problems.append(f"{len(state.hands)} hands instead of 4")
     if min(state.scores) < 0:
@@ -79,8 +77,8 @@ def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
     if phase in _BEFORE_THE_DEAL:
         if any(state.hands) or state.up_card is not None or state.undealt or state.tricks:
             problems.append(f"cards are out before the deal ({phase.value} phase)")
-        problems += _before_the_deal_problems(state)
-        return problems
+        where = f"before the deal ({phase.value} phase)"
+        return problems + check.nothing_but(state, game.between_hands(state), where)
     if state.up_card is None:
         problems.append(f"no up-card in the {phase.value} phase: no hand was dealt")
         return problems
@@ -89,23 +87,10 @@ def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
     return problems + _card_problems(game, state)
 
 
-def _before_the_deal_problems(state: EuchreState) -> list[str]:
-    """Before a deal, the state holds the game's progress only: no hand's trump, auction,
-    turn, tricks or winner."""
-    between_hands = EuchreState(
-        phase=state.phase,
-        dealer=state.dealer,
-        scores=state.scores,
-        hand_number=state.hand_number,
-        last_hand=state.last_hand,
-    )
-    return nothing_but(state, between_hands, f"before the deal ({state.phase.value} phase)")
-
-
 def _record_problems(state: EuchreState) -> list[str]:
     """The auction's bids and the declarations: seats of the table, a suit for a call and
     none for a pass (an order-up records the up-card's suit, which the replay checks)."""
-    problems = seat_problems(
+    problems = check.seat_problems(
         SEATING,
         **{"a bidder": tuple(bid.seat for bid in state.auction)},
         **{"a declarer": tuple(declaration.seat for declaration in state.declarations)},
@@ -123,7 +108,7 @@ def _progress_problems(game: Euchre, state: EuchreState) -> list[str]:
     completed = state.hand_number - (phase not in (Phase.DEAL, Phase.OVER, Phase.DRAW_DEALER))
     if completed < 0 or (phase is Phase.DRAW_DEALER and state.hand_number != 0):
         return [f"hand number {state.hand_number} in the {phase.value} phase"]
-    problems = reach_problems(
+    problems = check.reach_problems(
         state.scores, completed, most=_MOST_POINTS, together=_MOST_POINTS, rule="E8"
     )
     if (last is None) != (completed == 0):
@@ -132,8 +117,8 @@ def _progress_problems(game: Euchre, state: EuchreState) -> list[str]:
     if phase is Phase.DRAW_DEALER and first is not None:
         problems.append(f"no dealer is drawn when first_dealer is {first}")
     hand = completed + 1 if phase is Phase.DEAL else state.hand_number
-    problems += dealer_problems(SEATING, state.dealer, first=first, hand=hand, rule="E1")
-    before, scored = before_last_hand(state.scores, _points(last))
+    problems += check.dealer_problems(SEATING, state.dealer, first=first, hand=hand, rule="E1")
+    before, scored = check.before_last_hand(state.scores, _points(last))
     if last is not None:
         problems += scored or _last_hand_problems(game, state, last, completed)
     if phase is Phase.OVER and game.options.single_hand:
@@ -143,7 +128,7 @@ def _progress_problems(game: Euchre, state: EuchreState) -> list[str]:
         return problems
     over = phase is Phase.OVER
     target = game.options.target
-    return problems + winner_problems(
+    return problems + check.winner_problems(
         state.winner, over=over, scores=state.scores, before=before, target=target
     )
 
@@ -158,14 +143,14 @@ def _points(last: HandResult | None) -> tuple[int, int]:
 def _last_hand_problems(
     game: Euchre, state: EuchreState, last: HandResult, completed: int
 ) -> list[str]:
-    seats = seat_problems(
+    seats = check.seat_problems(
         SEATING,
         **{"the last hand's dealer": last.dealer, "the last hand's maker": last.maker},
         **{"the last hand's lone seats": last.alone},
     )
     if seats:
         return seats
-    problems = last_dealer_problems(
+    problems = check.last_dealer_problems(
         SEATING, last.dealer, state.dealer, passed=state.phase is not Phase.OVER
     )
     if last.hand_number != completed:
@@ -197,7 +182,7 @@ def _card_problems(game: Euchre, state: EuchreState) -> list[str]:
         located.append(state.discard)
     if state.up_card is not None and not state.picked_up:
         located.append(state.up_card)
-    problems = card_problems(located, game.deck)
+    problems = check.card_problems(located, game.deck)
     if state.picked_up and state.up_card not in game.deck:
         problems.append(f"the up-card {state.up_card} is not in the {len(game.deck)}-card pack")
     if len(state.undealt) != len(game.deck) - 21:
@@ -206,7 +191,8 @@ def _card_problems(game: Euchre, state: EuchreState) -> list[str]:
 
 
 def _phase_problems(game: Euchre, state: EuchreState) -> list[str]:
-    """The phase's own facts: hand sizes, whose turn, trump set or not (E4-E7)."""
+    """The phase's own facts: hand sizes, whose turn, trump set or not (E4-E7), and who won
+    the tricks; the replay checks the rest."""
     phase, dealer = state.phase, state.dealer
     assert dealer is not None
     problems = []
@@ -227,92 +213,51 @@ def _phase_problems(game: Euchre, state: EuchreState) -> list[str]:
         problems.append(f"seat {state.turn} cannot be bidding after {len(state.auction)} bids")
     if phase is Phase.DISCARD and (state.turn != dealer or not state.picked_up):
         problems.append("only the dealer discards, after taking the up-card")
-    if (state.discard is not None) != (
-        state.picked_up and phase in (Phase.ALONE, Phase.PLAY, Phase.OVER)
-    ):
-        problems.append("a discard exists exactly when the dealer took the up-card")
-    if phase is Phase.ALONE and (not state.pending or state.turn != state.pending[0]):
-        problems.append("the seat asked about going alone must be the first pending one")
-    if phase is Phase.PLAY and state.trump is not None:
-        problems += _play_problems(game, state, sizes)
+    if phase is Phase.PLAY and state.trump is not None:  # the cards are of the pack here
+        problems += check.trick_problems(SEATING, state.tricks, game.follow_policy(state.trump))
     return problems
 
 
-def _play_problems(game: Euchre, state: EuchreState, sizes: list[int]) -> list[str]:
-    problems = []
-    seats = state.trick_seats
-    if not seats or len(state.trick) >= len(seats) or state.turn != seats[len(state.trick)]:
-        problems.append("the seat to play does not match the order of the trick")
-        return problems
-    if any(seat in state.sitting_out for seat in seats):
-        problems.append("a seat sitting out is in the order of play")
-    done = len(state.tricks)
-    if done >= 5:
-        problems.append(f"{done} tricks finished but play goes on")
-    for seat in range(4):
-        if seat in state.sitting_out:
-            continue
-        in_trick = seat in seats[: len(state.trick)]
-        expected = 5 - done - in_trick
-        if sizes[seat] != expected:
-            problems.append(f"seat {seat} holds {sizes[seat]} cards, {expected} expected")
-    assert state.trump is not None
-    # The cards are known to be of the pack here.
-    problems += trick_problems(SEATING, state.tricks, game.follow_policy(state.trump))
-    won = tricks_by_side(SEATING, state.tricks)
-    if won != state.tricks_won:
-        problems.append(f"tricks_won {state.tricks_won} does not match the tricks {won}")
-    return problems
+def _action(bid: Bid) -> EuchreAction:
+    """The action that made ``bid`` (E4, E5)."""
+    if bid.kind == "call" and bid.suit is not None:
+        return Call(suit=bid.suit)
+    return OrderUp() if bid.kind == "order_up" else Pass()
 
 
-def _dealt_hands(state: EuchreState) -> tuple[list[list[Card]], list[str]]:
-    """Each seat's five dealt cards: what it holds and what it played, the exchange undone."""
-    dealt = dealt_cards(state.hands, hand_plays(state.tricks, state.trick_seats, state.trick))
-    problems = []
-    dealer = state.dealer
-    assert dealer is not None and state.up_card is not None
-    if state.picked_up:
-        if state.discard is not None:
-            dealt[dealer].append(state.discard)
-        if state.up_card in dealt[dealer]:
-            dealt[dealer].remove(state.up_card)
-        else:
-            problems.append(f"the up-card {state.up_card} was taken but is not the dealer's")
-    for seat, hand in enumerate(dealt):
-        if len(hand) != DEAL.hand_size:
-            problems.append(f"seat {seat} was dealt {len(hand)} cards by this state's history")
-    return dealt, problems
-
-
-def _history(state: EuchreState) -> list[Any]:
+def _history(state: EuchreState) -> list[EuchreAction]:
     """The actions of the current hand after the shuffle, as the state records them."""
-    actions: list[Any] = []
-    for bid in state.auction:
-        if bid.kind == "pass":
-            actions.append(Pass())
-        elif bid.kind == "order_up":
-            actions.append(OrderUp())
-        else:
-            assert bid.suit is not None
-            actions.append(Call(suit=bid.suit))
+    actions = [_action(bid) for bid in state.auction]
     if state.discard is not None:
         actions.append(Discard(card=state.discard))
     actions += [GoAlone() if d.alone else WithPartner() for d in state.declarations]
-    actions += [Play(card=card) for trick in state.tricks for card in trick.cards]
-    actions += [Play(card=card) for card in state.trick]
-    return actions
+    plays = hand_plays(state.tricks, state.trick_seats, state.trick)
+    return actions + [Play(card=card) for _, cards in plays for card in cards]
 
 
-def _start_of_hand(state: EuchreState) -> EuchreState:
+def _dealt_hands(state: EuchreState) -> tuple[list[list[Card]], list[str]]:
+    """Each seat's dealt cards: what it holds and what it played, the exchange undone (the
+    hand sizes are the deal schedule's to check)."""
+    dealt = check.dealt_cards(state.hands, hand_plays(state.tricks, state.trick_seats, state.trick))
+    dealer, up_card = state.dealer, state.up_card
+    assert dealer is not None and up_card is not None
+    if not state.picked_up:
+        return dealt, []
+    if state.discard is not None:
+        dealt[dealer].append(state.discard)
+    if up_card not in dealt[dealer]:
+        return dealt, [f"the up-card {up_card} was taken but is not the dealer's"]
+    dealt[dealer].remove(up_card)
+    return dealt, []
+
+
+def _start_of_hand(game: Euchre, state: EuchreState) -> EuchreState:
     """The state just before this hand's shuffle (scores before the hand was scored)."""
-    over = state.phase is Phase.OVER
-    scores = before_last_hand(state.scores, _points(state.last_hand))[0] if over else state.scores
-    return EuchreState(
-        phase=Phase.DEAL,
-        dealer=state.dealer,
-        scores=(scores[0], scores[1]),
-        hand_number=state.hand_number - 1,
-        last_hand=None if over else state.last_hand,
+    if state.phase is not Phase.OVER:
+        return game.between_hands(state, phase=Phase.DEAL, hand_number=state.hand_number - 1)
+    scores, _ = check.before_last_hand(state.scores, _points(state.last_hand))
+    return game.between_hands(
+        state, phase=Phase.DEAL, scores=scores, hand_number=state.hand_number - 1, last_hand=None
     )
 
 
@@ -324,11 +269,11 @@ def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
     assert dealer is not None and up_card is not None
     return game.replay_problems(
         state,
-        _start_of_hand(state),
+        _start_of_hand(game, state),
         dealer,
         dealt,
         _history(state),
         kick=(up_card,),
         stock=state.undealt,
-        same=unordered_hands,
+        same=check.unordered_hands,
     )

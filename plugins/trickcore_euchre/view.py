@@ -1,10 +1,5 @@
-"""What one seat may see (E10): the Euchre view type and the projection that builds it.
-
-The state's hidden parts are declared once in :data:`PROJECTION` (:mod:`trickcore.kit.hidden`):
-each seat sees its own hand (not the dealer's while naming trump over a turned-up joker, E5) and
-the sizes of the others; the discard only by the dealer; the undealt cards by nobody. The view
-type names its fields so that mypy and frontends know them; the projection checks that it holds
-exactly the public fields and these parts.
+"""What one seat may see (E10): the Euchre view type and :data:`PROJECTION`, the state's hidden
+parts (:mod:`trickcore.kit.hidden`), which builds the views and checks the view type's fields.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, Generic, Protocol, TypeVar, get_args, get_type_hints, runtime_checkable
 
 import msgspec
@@ -284,6 +285,26 @@ class LayoutBuilder(Generic[V]):
 
         labels = (f"{seat}:{card}" for seat in self._seat_labels() for card in pack)
         self._add(name, labels, write)
+
+    def table(self, pack: Sequence[Card], phases: Sequence[Any], *, won: bool = False) -> None:
+        """The parts of the table that every view of a state in the kit's layout shows
+        (:mod:`trickcore.kit.base`: its ``tricks``, ``trick_seats``, ``trick``, ``phase``,
+        ``dealer`` and ``turn``), in this order: ``played``, the cards of the finished tricks;
+        with ``won``, ``won``: the cards each seat has won in them (games that count cards
+        won); ``trick``, the current trick's cards by who played them; ``leader``, who leads
+        it; ``phase``, one of ``phases`` one-hot; ``dealer``; and ``turn``, who acts."""
+
+        tricks, seats, trick = attrgetter("tricks"), attrgetter("trick_seats"), attrgetter("trick")
+        self.cards("played", pack, lambda view: [card for t in tricks(view) for card in t.cards])
+        if won:
+            self.seat_cards(
+                "won", pack, lambda view: [(t.winner, c) for t in tricks(view) for c in t.cards]
+            )
+        self.seat_cards("trick", pack, lambda view: zip(seats(view), trick(view), strict=False))
+        self.seat("leader", lambda view: seats(view)[0] if seats(view) else None)
+        self.choice("phase", phases, attrgetter("phase"))
+        self.seat("dealer", attrgetter("dealer"))
+        self.seat("turn", attrgetter("turn"))
 
     def build(self, *, version: int) -> ViewLayout[V]:
         """The layout of the parts added so far, named ``version``."""

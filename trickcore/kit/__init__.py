@@ -10,6 +10,8 @@ A game plugin imports its pieces from here and is left with its rule book's diff
 * :mod:`trickcore.kit.hidden` — a state's public and hidden parts: views and determinization;
 * :mod:`trickcore.kit.events` — the generic events and the log transitions write them to;
 * :mod:`trickcore.kit.options` — option metadata (descriptions, bounds, allowed values);
+* :mod:`trickcore.kit.records` — :class:`~trickcore.kit.records.Record`, the base of a state's
+  records (a bid, a hand's result) and of the state itself;
 * :mod:`trickcore.kit.scoring` — numbers per side: points added to a side, the side in the lead;
 * :mod:`trickcore.kit.validation` — helpers for ``validate``: cards, seats and tricks of a
   decoded state, and replaying its hand;
@@ -35,6 +37,7 @@ from trickcore.kit.hidden import (
     deal_hidden,
     unseen_cards,
 )
+from trickcore.kit.records import Record
 from trickcore.kit.scoring import add_points, top_side
 from trickcore.kit.seating import SeatField, Seating
 from trickcore.kit.tricks import (
@@ -58,6 +61,7 @@ __all__ = [
     "HiddenDeal",
     "LastView",
     "Projection",
+    "Record",
     "SeatField",
     "SeatPart",
     "Seating",

@@ -129,6 +129,10 @@ class TrickGame(Generic[S, A, V, Opt]):
     play_type: ClassVar[Any] = None
     """The game's action that plays a card, a struct with a ``card`` field (the kit's layout:
     :meth:`play` takes it, :attr:`plays` holds one per card)."""
+    progress_fields: ClassVar[tuple[str, ...]] = ()
+    """The fields of the game's state that carry the game from one hand to the next (the
+    phase, the dealer, the scores, the hand number, the last hand's result ...), which
+    :meth:`between_hands` keeps."""
 
     def __init__(
         self,
@@ -223,6 +227,16 @@ class TrickGame(Generic[S, A, V, Opt]):
         if rules is None:
             raise NotImplementedError(f"{type(self).__name__} writes no transition")
         return rules[state.phase](state, action, log)  # type: ignore[attr-defined]
+
+    def initial_state(self) -> S:
+        """Before the first chance action, in the kit's layout: the draw for the first dealer
+        (:attr:`draw_phase`) or, when the options fix the ``first_dealer``, the first deal by
+        that seat (:attr:`deal_phase`), every other field of :attr:`state_type` at its default.
+        Otherwise the game's own."""
+        first = getattr(self._options, "first_dealer", None)
+        if first is None:
+            return cast(S, self.state_type(phase=self.draw_phase))
+        return cast(S, self.state_type(phase=self.deal_phase, dealer=first))
 
     def actor(self, state: S) -> Actor:
         """Who acts next: in the kit's layout, nobody (``None``) in :attr:`over_phase`,
@@ -604,18 +618,51 @@ class TrickGame(Generic[S, A, V, Opt]):
         next trick while their hand holds cards (every seat of a trick plays to each one);
         otherwise the hand is over, and :meth:`end_hand` takes the state with the hands, the
         tricks and no trick in progress. A game that counts something per trick overrides it."""
+        return self.next_trick(state, hands, tricks, log)
+
+    def next_trick(
+        self,
+        state: S,
+        hands: tuple[tuple[Card, ...], ...],
+        tricks: tuple[Trick, ...],
+        log: EventLog | None,
+        *,
+        skip: tuple[Seat, ...] = (),
+        **changes: Any,
+    ) -> S:
+        """:meth:`trick_won`'s steps, for a game that overrides it to count something per
+        trick (``changes``, such as the tricks won per side): the winner of the last of
+        ``tricks`` leads the next trick, which every seat plays but those in ``skip`` (a
+        partner sitting out), while their hand holds cards; otherwise :meth:`end_hand` takes
+        the state with ``hands``, ``tricks``, no trick in progress and ``changes``."""
         winner = tricks[-1].winner
         if hands[winner]:
-            order = self.seating.order(winner)
+            order = self.seating.order(winner, skip)
             return msgspec.structs.replace(
-                state, hands=hands, trick=(), tricks=tricks, turn=winner, trick_seats=order
+                state,
+                hands=hands,
+                trick=(),
+                tricks=tricks,
+                turn=winner,
+                trick_seats=order,
+                **changes,
             )
-        end = msgspec.structs.replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks)
+        end = msgspec.structs.replace(
+            state, hands=hands, trick=(), trick_seats=(), tricks=tricks, **changes
+        )
         return self.end_hand(end, log)
 
     def end_hand(self, state: S, log: EventLog | None) -> S:
         """The state after the last trick of a hand (:meth:`trick_won`): the game's scoring."""
         raise NotImplementedError(f"{type(self).__name__} does not end a hand")
+
+    def between_hands(self, state: S, **changes: Any) -> S:
+        """``state`` with its :attr:`progress_fields` only (every other field at its default:
+        nothing of a hand), then ``changes``: the state before the next deal, and for
+        ``validate`` the state a state before a deal must equal
+        (:func:`~trickcore.kit.validation.nothing_but`) or the start of a hand played again."""
+        kept = {name: getattr(state, name) for name in self.progress_fields}
+        return type(state)(**{**kept, **changes})
 
     def lead(self, state: S, leader: Seat, skip: tuple[Seat, ...] = (), **changes: Any) -> S:
         """``state`` in :attr:`play_phase`, with ``changes``, and ``leader`` to lead the first

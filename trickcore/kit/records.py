@@ -1,0 +1,14 @@
+"""The base of the small records a game's state holds: a bid, a score, a hand's result."""
+
+from __future__ import annotations
+
+import msgspec
+
+__all__ = ["Record"]
+
+
+class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """Base of a state and its records: frozen, unknown fields refused when decoded, and
+    untracked by the garbage collector (a record holds immutable values only). A subclass
+    repeats ``frozen=True``, and says ``kw_only=True`` when its fields are to be keyword-only
+    (msgspec decides that class by class): ``class Bid(Record, frozen=True): ...``."""
