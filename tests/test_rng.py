@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trickcore import Rng
+from trickcore import rng as rng_module
 from trickcore.cards import cards, standard_deck
 
 T = TypeVar("T")
@@ -357,3 +358,29 @@ def test_derived_streams_do_not_disturb_each_other() -> None:
         bot.next_u64()
     assert deals.shuffled(range(24)) == expected
     assert bot.derive("x").next_u64() != deals.derive("x").next_u64()
+
+
+# -- the label cache ---------------------------------------------------------------------------
+
+
+def test_label_cache_gives_the_reference_streams(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Labels are encoded once and kept (plain ints and strs, a bounded number, short ones
+    only): a kept label, one met after the cache is full and a long one name the same streams
+    as the reference, and a bool is still refused although it equals a kept 1."""
+    kept: dict[int | str, bytes] = {}
+    monkeypatch.setattr(rng_module, "_encoded", kept)
+    monkeypatch.setattr(rng_module, "_ENCODED_LIMIT", 3)
+    long_label = "x" * 100
+    paths: list[tuple[int | str, ...]] = [
+        (1, "chance", 3),
+        (1, "chance", 3),  # every label kept now (3 entries: the limit)
+        (8, "bot", 1, 0),  # none of these kept: the cache is full
+        (1, long_label),
+        (2, "1"),
+    ]
+    for path in paths:
+        assert Rng(*path).next_u64() == _Reference(*path).next_u64(), path
+        assert Rng(path[0]).derive(*path[1:]).next_u64() == _Reference(*path).next_u64(), path
+    assert set(kept) == {1, "chance", 3}
+    with pytest.raises(TypeError, match="int, str or bytes"):
+        Rng(0, True)  # type: ignore[arg-type]  # True == 1, but never read from the cache

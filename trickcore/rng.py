@@ -69,14 +69,31 @@ _new_rng = object.__new__
 _pack_length = struct.Struct("<I").pack
 
 
+_ENCODED_LIMIT = 1024
+_ENCODED_LONGEST = 64
+_encoded: dict[int | str, bytes] = {}
+"""Encoded labels, by value, for plain ints and strs only (so ``True`` never meets ``1``): the
+same few labels (``"chance"``, ``"bot"``, seats, epochs, action counts) name every stream of
+every table, and formatting them again costs more than deriving the stream. At most
+:data:`_ENCODED_LIMIT` entries of at most :data:`_ENCODED_LONGEST` bytes, the first ones met;
+any other label is encoded afresh each time."""
+
+
 def _encode_part(part: SeedPart) -> bytes:
     kind = type(part)
-    if kind is int:  # the common cases first: every chance action derives a stream
-        data = b"%d" % part  # type: ignore[str-format]
-        return b"i" + _pack_length(len(data)) + data
-    if kind is str:
-        data = part.encode("utf-8")  # type: ignore[union-attr]
-        return b"s" + _pack_length(len(data)) + data
+    if kind is int or kind is str:  # the common cases first: every chance action derives one
+        known = _encoded.get(part)  # type: ignore[arg-type]
+        if known is not None:
+            return known
+        if kind is int:
+            data = b"%d" % part  # type: ignore[str-format]
+            encoded = b"i" + _pack_length(len(data)) + data
+        else:
+            data = part.encode("utf-8")  # type: ignore[union-attr]
+            encoded = b"s" + _pack_length(len(data)) + data
+        if len(_encoded) < _ENCODED_LIMIT and len(encoded) <= _ENCODED_LONGEST:
+            _encoded[part] = encoded  # type: ignore[index]
+        return encoded
     if isinstance(part, bool) or not isinstance(part, (int, str, bytes)):
         raise TypeError(f"a seed or stream label must be an int, str or bytes, not {part!r}")
     if isinstance(part, int):
@@ -100,9 +117,7 @@ class Rng:
         # The key hash keeps the path absorbed so far: derive() continues from a copy of it,
         # which gives the same key as hashing the whole path again, with less work. The key
         # itself is computed on the first draw: a stream only derived from never needs it.
-        self._hasher = _blake2b(
-            b"".join([_encode_part(part) for part in path]), digest_size=32, person=_PERSON
-        )
+        self._hasher = _blake2b(b"".join(map(_encode_part, path)), digest_size=32, person=_PERSON)
         self._key: bytes | None = None
         self._block = 0
         self._words: list[int] = []
@@ -115,7 +130,7 @@ class Rng:
     def derive(self, *labels: SeedPart) -> Rng:
         """An independent stream named by this one's path followed by ``labels``: the same as
         ``Rng(*self.path, *labels)``, computed from where this stream's key left off."""
-        data = b"".join([_encode_part(label) for label in labels])  # checked before building
+        data = b"".join(map(_encode_part, labels))  # checked before building
         child = _new_rng(Rng)
         child._path = (*self._path, *labels)
         hasher = child._hasher = self._hasher.copy()

@@ -328,7 +328,9 @@ class Table(Generic[S, A, V]):
         self._actors: list[Actor] = []
         self._chance = 0
         self._marks: list[str] = []
-        self._chance_streams = Rng(seed, "chance")
+        root = Rng(seed)  # one seed encoding for both families of streams
+        self._chance_streams = root.derive("chance")
+        self._bot_streams = root.derive("bot")
         self._bots: tuple[Bot[V, A] | None, ...] = self._build_bots()
         self._reads_view = _reads_view(self._bots)
 
@@ -342,7 +344,7 @@ class Table(Generic[S, A, V]):
 
     def _build_bots(self) -> tuple[Bot[V, A] | None, ...]:
         bots: list[Bot[V, A] | None] = []
-        streams = Rng(self._seed, "bot")
+        streams = self._bot_streams
         for seat, item in enumerate(self._items):
             if isinstance(item, str):
                 rng = streams.derive(seat, self._epoch)  # bot_rng(seed, seat, epoch)

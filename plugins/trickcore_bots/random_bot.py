@@ -22,9 +22,9 @@ class RandomBot:
     """It never looks at the view, so tables hand it ``None`` and build none."""
 
     def __init__(self, spec: BotSpec) -> None:
-        self._rng = spec.rng
+        self._below = spec.rng.below
 
     def act(self, view: object, legal: tuple[A, ...]) -> A:
-        """One of ``legal``, uniformly at random; ``view`` is not looked at (it is ``None`` at
-        a table, see ``reads_view``)."""
-        return self._rng.choice(legal)
+        """One of ``legal``, uniformly at random (``rng.choice(legal)``, one call fewer);
+        ``view`` is not looked at (it is ``None`` at a table, see ``reads_view``)."""
+        return legal[self._below(len(legal))]
