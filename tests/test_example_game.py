@@ -184,6 +184,10 @@ def test_determinize_round_trips_every_view_of_a_game() -> None:
         (lambda s: {"phase": Phase.DEAL}, "nothing may be dealt"),
         (lambda s: {"phase": Phase.OVER}, "does not follow"),
         (lambda s: {"turn": 7}, "not a seat 0-2"),
+        (  # a forged trick winner is named, not an IndexError (found by tox -e fuzz)
+            lambda s: {"tricks": (msgspec.structs.replace(s.tricks[0], winner=7), *s.tricks[1:])},
+            "not a seat|did not play",
+        ),
     ],
 )
 def test_validate_refuses_a_broken_state(change: Any, why: str) -> None:

@@ -221,6 +221,8 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
             return [f"scores and hands must have {self.seats} entries"]
         if state.phase in self.chance_phases:
             return self._before_deal_problems(state)
+        if bad_tricks := kit.validation.trick_problems(self.seating, state.tricks):
+            return bad_tricks
         won = kit.tricks_by_side(self.seating, state.tricks)
         before = tuple(score - w for score, w in zip(state.scores, won, strict=True))
         start = self._before_deal(state.dealer, before, state.hand_number - 1)
