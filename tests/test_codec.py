@@ -145,6 +145,28 @@ def test_from_msgpack_errors() -> None:
         from_msgpack(to_msgpack(SHUFFLE)[:-1], Shuffle)
 
 
+class Hands(msgspec.Struct):
+    hands: list[list[Card]]
+
+
+def _key_twice(form: str) -> bytes:
+    """``{"hands": [["AS", "XX"]], "hands": [["AS"]]}``, the key written twice."""
+    if form == "json":
+        return b'{"hands": [["AS", "XX"]], "hands": [["AS"]]}'
+    key = msgspec.msgpack.encode("hands")
+    first, last = msgspec.msgpack.encode([["AS", "XX"]]), msgspec.msgpack.encode([["AS"]])
+    return b"\x82" + key + first + key + last  # a map of two entries
+
+
+@pytest.mark.parametrize("form", ["json", "msgpack"])
+def test_a_key_given_twice_is_a_decode_error(form: str) -> None:
+    """msgspec refuses the first value of a key given twice, the plain decoding that explains
+    the error keeps the last: the explanation must not index past it (found by tox -e fuzz)."""
+    decode = from_json if form == "json" else from_msgpack
+    with pytest.raises(DecodeError, match=r'at \$\.hands\[0\]\[1\]: "XX" is not a card'):
+        decode(_key_twice(form), Hands)
+
+
 # -- digest ----------------------------------------------------------------------------------
 
 

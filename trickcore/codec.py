@@ -372,6 +372,15 @@ def _steps(path: str) -> list[str | int]:
     ]
 
 
+def _item(data: Any, step: str | int) -> Any:
+    """Item ``step`` of the list ``data``, or ``None``. The plain decoding that explains an
+    error may not hold the item msgspec refused: with a key given twice, msgspec refuses the
+    first value and the plain decoding keeps the last."""
+    if isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
+        return data[step]
+    return None
+
+
 def _allowed_at(type: Any, data: Any, steps: list[str | int]) -> list[str]:
     """The allowed values (as JSON text) of the value at ``steps`` in ``data`` decoded as
     ``type``: an enumeration's or a literal's values, or a tagged union's tags."""
@@ -391,10 +400,10 @@ def _allowed_at(type: Any, data: Any, steps: list[str | int]) -> list[str]:
             data = data.get(step) if isinstance(data, dict) else None
         elif isinstance(kind, (mi.ListType, mi.VarTupleType, mi.SetType, mi.FrozenSetType)):
             kind = kind.item_type
-            data = data[step] if isinstance(data, list) and isinstance(step, int) else None
+            data = _item(data, step)
         elif isinstance(kind, mi.TupleType) and isinstance(step, int):
             kind = kind.item_types[step] if step < len(kind.item_types) else None
-            data = data[step] if isinstance(data, list) and step < len(data) else None
+            data = _item(data, step)
         elif isinstance(kind, mi.DictType) and isinstance(step, str):
             kind = kind.value_type
             data = data.get(step) if isinstance(data, dict) else None
