@@ -1,7 +1,7 @@
 """trickcore games as PettingZoo AEC environments (issue 13, Deliver 2; the rl extra).
 
 PettingZoo's own tests pass for every registered game at option combinations that play every
-option value (every combination in the opt-in sweep, tests/test_rl_sweep.py), with warnings
+option value (every combination in tests/test_rl_sweep.py, part of the regular suite), with warnings
 turned into errors except two, filtered by their exact text: PettingZoo warns on every dict
 observation and dict observation space unless the environment's name is in its own hard-coded
 list of classic games.
