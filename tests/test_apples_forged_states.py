@@ -88,6 +88,19 @@ def test_the_last_rounds_points_are_checked() -> None:
     _refused(replace(state, last_round=replace(last, round_number=7)), "round 7, after")
 
 
+def test_a_pile_holding_one_rank_many_times_is_refused_not_scored() -> None:
+    """Found by the 10^5-input fuzz run: a forged pile of eight cards of one rank made
+    scoring look up a count no rank can reach (A7 groups at most four of a kind)."""
+    state = _reached(_after_rounds(1))
+    last = _last(state)
+    seat = last.seats[0]
+    forged = replace(seat, winnings=(seat.target,) * 8)
+    _refused(
+        replace(state, last_round=replace(last, seats=(forged, *last.seats[1:]))),
+        "piles and targets: ",
+    )
+
+
 def test_the_dealer_follows_the_last_round_and_the_first_dealer() -> None:
     state = _reached(_after_rounds(1))
     assert state.dealer is not None

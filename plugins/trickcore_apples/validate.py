@@ -147,9 +147,10 @@ def _last_round_problems(
     if not 1 <= last.number <= HAND_SIZE:
         found.append(f"the last round's winning bid of {last.number} cards")
     located = [card for seat in last.seats for card in (*seat.winnings, seat.target)]
-    found += [
-        f"the last round's piles and targets: {problem}" for problem in card_problems(located, PACK)
-    ]
+    misplaced = card_problems(located, PACK)
+    if misplaced:
+        # Scoring piles that hold cards twice or outside the pack would be meaningless.
+        return found + [f"the last round's piles and targets: {problem}" for problem in misplaced]
     for seat in last.seats:
         tricks = len(seat.winnings) // SEATING.seats
         if len(seat.winnings) != tricks * SEATING.seats:
