@@ -169,3 +169,28 @@ def test_huge_integers_are_refused_with_trickcore_errors(tmp_path: Path) -> None
 def test_a_match_refuses_a_huge_seed() -> None:
     with pytest.raises(trickcore.MatchError, match="at most 256 bits"):
         trickcore.Match("euchre", ["random"] * 4, games=1, seed=-(10**4_300))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_option_integers_beyond_64_bits_are_option_errors(name: str) -> None:
+    """Found by the 10^5-input fuzz run: a replay or saved table whose ``target`` was 10^30 was
+    accepted, then failed with a bare ``OverflowError`` when its digest encoded the options as
+    MessagePack; an integer of more than 4,300 digits even made loading blame the plugin."""
+    for value, shown in ((2**63, str(2**63)), (10**5_000, "<an integer of 16610 bits>")):
+        with pytest.raises(OptionError, match=f"target={shown}.*fit in 64 bits"):
+            trickcore.load(name, target=value)
+    assert trickcore.load(name, target=2**63 - 1).options.target == 2**63 - 1
+
+
+def test_replays_and_saved_tables_with_a_64_bit_overflowing_option_are_refused() -> None:
+    table = _finished("euchre")
+    replay = table.replay()
+    forged = msgspec.structs.replace(replay, options={**replay.options, "target": 10**30})
+    with pytest.raises(OptionError, match="fit in 64 bits"):
+        verify(forged)
+    with pytest.raises(DecodeError, match="fit in 64 bits"):
+        trickcore.replay.loads(trickcore.to_json(forged))
+    saved = json.loads(table.to_json())
+    saved["replay"]["options"]["target"] = 2**64
+    with pytest.raises(DecodeError, match="fit in 64 bits"):
+        Table.from_json(json.dumps(saved))

@@ -164,6 +164,11 @@ def describe_allowed(info: OptionInfo, *, as_text: bool = False) -> str:
     return f"{words}, or null" if info.nullable else words
 
 
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+_SHOWN_LONGEST = 80
+_REFUSED = object()
+
+
 def check_value(
     options_type: type[msgspec.Struct],
     name: str,
@@ -182,15 +187,32 @@ def check_value(
     (``invalid option deck=7 for euchre: deck must be one of 24, 25, 32``).
     """
     try:
-        return msgspec.convert(value, _field_types(options_type)[name], strict=not from_text)
+        converted = msgspec.convert(value, _field_types(options_type)[name], strict=not from_text)
     except msgspec.ValidationError:
+        converted = _REFUSED
+    # Options are digested and saved as MessagePack, whose integers have 64 bits: a bigger one
+    # would pass here and fail later, far from its cause.
+    if converted is _REFUSED or (
+        type(converted) is int and not _INT64_MIN <= converted <= _INT64_MAX
+    ):
         info = next(info for info in options_info(options_type) if info.name == name)
-        shown = str(value) if from_text and isinstance(value, str) else repr(value)
+        shown = _shown(value, from_text=from_text)
         raise OptionError(
             f"invalid option {name}={shown} for {owner or options_type.__name__}: "
-            f"{name} must be {describe_allowed(info, as_text=from_text)}",
+            f"{name} must be {describe_allowed(info, as_text=from_text)}"
+            + (" (and fit in 64 bits)" if converted is not _REFUSED else ""),
             option=name,
-        ) from None
+        )
+    return converted
+
+
+def _shown(value: Any, *, from_text: bool) -> str:
+    """``value`` as an error message shows it: as typed when it came as text, cut short when
+    long (Python refuses to write out an integer of more than 4,300 digits at all)."""
+    if isinstance(value, int) and value.bit_length() > 4 * _SHOWN_LONGEST:
+        return f"<an integer of {value.bit_length()} bits>"
+    shown = str(value) if from_text and isinstance(value, str) else repr(value)
+    return f"{shown[:_SHOWN_LONGEST]}…" if len(shown) > _SHOWN_LONGEST else shown
 
 
 def check_options(options: msgspec.Struct) -> None:
