@@ -130,11 +130,13 @@ class Rng:
     def derive(self, *labels: SeedPart) -> Rng:
         """An independent stream named by this one's path followed by ``labels``: the same as
         ``Rng(*self.path, *labels)``, computed from where this stream's key left off."""
-        data = b"".join(map(_encode_part, labels))  # checked before building
+        hasher = self._hasher.copy()
+        for label in labels:  # each checked (by _encode_part) before anything is built
+            known = _encoded.get(label) if type(label) is int or type(label) is str else None
+            hasher.update(known if known is not None else _encode_part(label))
         child = _new_rng(Rng)
-        child._path = (*self._path, *labels)
-        hasher = child._hasher = self._hasher.copy()
-        hasher.update(data)
+        child._path = self._path + labels
+        child._hasher = hasher
         child._key = None
         child._block = 0
         child._words = []

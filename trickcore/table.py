@@ -511,10 +511,13 @@ class Table(Generic[S, A, V]):
             raise TableError(f"max_steps must be 0 or more, not {max_steps}")
         if self._forfeit is not None:
             return 0
-        # The loop of every bots-only game and tournament: names bound once, _push inlined.
+        # The loop of every bots-only game and tournament: names bound once, _push and the
+        # bot's turn inlined (this loop is most of what a tournament spends beyond the rules).
         game, bots, chance_streams = self._game, self._bots, self._chance_streams
         actor_of, apply, sample_chance = game.actor, game.apply, game.sample_chance
+        legal_actions, view_of, reads_view = game.legal_actions, game.view, self._reads_view
         actions, actors, states = self._actions, self._actors, self._states
+        limit = self._time_limit
         state = states[-1]
         stop = -1 if max_steps is None else max_steps
         taken = 0
@@ -530,10 +533,24 @@ class Table(Generic[S, A, V]):
                 bot = bots[actor]
                 if bot is None:
                     break
-                answer = self._ask(bot, actor, state)
-                if answer is None:  # forfeited
+                legal = legal_actions(state)
+                view = view_of(state, actor) if reads_view[actor] else cast(V, None)
+                started = time.perf_counter() if limit is not None else 0.0
+                try:
+                    action = bot.act(view, legal)
+                except Exception as error:
+                    self._fault(actor, "raised", f"failed: {type(error).__name__}: {error}", error)
                     break
-                action = answer
+                if limit is not None and (spent := time.perf_counter() - started) > limit:
+                    detail = f"took {spent:.3f} s to move, over the time limit of {limit:g} s"
+                    self._fault(actor, "timeout", detail)
+                    break
+                for offered in legal:
+                    if offered is action:  # the usual answer: one of the very actions offered
+                        break
+                else:
+                    if not self._legal_answer(actor, action, legal):
+                        break
             state = apply(state, action)
             actions.append(action)
             actors.append(actor)
@@ -541,27 +558,10 @@ class Table(Generic[S, A, V]):
             taken += 1
         return taken
 
-    def _ask(self, bot: Bot[V, A], seat: Seat, state: S) -> A | None:
-        """The bot's legal answer; on a fault, ``None`` after recording the forfeit, or
-        :class:`BotError` (see ``bot_faults``)."""
-        game = self._game
-        legal = game.legal_actions(state)
-        view = game.view(state, seat) if self._reads_view[seat] else cast(V, None)
-        limit = self._time_limit
-        started = time.perf_counter() if limit is not None else 0.0
-        try:
-            action = bot.act(view, legal)
-        except Exception as error:
-            detail = f"failed: {type(error).__name__}: {error}"
-            self._fault(seat, "raised", detail, error)
-            return None
-        if limit is not None and (spent := time.perf_counter() - started) > limit:
-            detail = f"took {spent:.3f} s to move, over the time limit of {limit:g} s"
-            self._fault(seat, "timeout", detail)
-            return None
-        for offered in legal:
-            if offered is action:  # the usual answer: one of the very actions offered
-                return action
+    def _legal_answer(self, seat: Seat, action: object, legal: tuple[A, ...]) -> bool:
+        """Whether a bot's answer that is not one of the very actions offered is still legal:
+        of the game's action type in every field (not only equal to a legal action), and
+        equal to one. Otherwise the fault is recorded (or raised, see ``bot_faults``)."""
         problem = self._action_problem()(action)  # a forced field too, not only the class
         try:
             ok = problem is None and action in legal
@@ -579,9 +579,7 @@ class Table(Generic[S, A, V]):
                 f"legal: {_listing(legal)}"
             )
             self._fault(seat, "illegal", detail)
-            return None
-        chosen: A = action
-        return chosen
+        return ok
 
     def _fault(
         self, seat: Seat, kind: FaultKind, detail: str, cause: BaseException | None = None

@@ -21,6 +21,8 @@ class RandomBot:
     reads_view: ClassVar[bool] = False
     """It never looks at the view, so tables hand it ``None`` and build none."""
 
+    __slots__ = ("_below",)
+
     def __init__(self, spec: BotSpec) -> None:
         self._below = spec.rng.below
 
