@@ -25,6 +25,7 @@ from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import DealSchedule
 from trickcore.kit.events import Dealt, EventLog, GameOver, PointsScored, tell_hand_over
+from trickcore.kit.playout import fast_playout
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowOrTrump, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
@@ -88,6 +89,9 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
     chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
     renderer: ClassVar[Renderer[AllFoursView]] = AllFoursRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
+    random_playout = fast_playout
+    """The end of a random playout, the tricks played on lists (:mod:`trickcore.kit.playout`):
+    the same end as :func:`trickcore.playout.random_playout` from the same stream."""
 
     def __init__(self, options: AllFoursOptions | None = None) -> None:
         options = options if options is not None else AllFoursOptions()

@@ -24,6 +24,7 @@ from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import give, take
 from trickcore.kit.events import Dealt, EventLog, tell_hand_over
+from trickcore.kit.playout import fast_playout
 from trickcore.kit.scoring import top_side
 from trickcore.kit.tricks import FollowSuit, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
@@ -79,6 +80,9 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
     )
     renderer: ClassVar[Renderer[ApplesView]] = ApplesRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
+    random_playout = fast_playout
+    """The end of a random playout, the tricks played on lists (:mod:`trickcore.kit.playout`):
+    the same end as :func:`trickcore.playout.random_playout` from the same stream."""
 
     def __init__(self, options: ApplesOptions | None = None) -> None:
         options = options if options is not None else ApplesOptions()

@@ -16,12 +16,12 @@ from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
 from trickcore.kit.events import EventLog, tell_hand_over
+from trickcore.kit.playout import fast_playout
 from trickcore.kit.scoring import add_points
-from trickcore.kit.tricks import FollowSuit, Trick
+from trickcore.kit.tricks import FollowSuit, Trick, tricks_by_side
 from trickcore.render import Renderer
 from trickcore_euchre import determinize as _determinize
 from trickcore_euchre import events as ev
-from trickcore_euchre import playout as _playout
 from trickcore_euchre import validate as _validate
 from trickcore_euchre.actions import (
     Call,
@@ -153,9 +153,10 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     view_encoding = view_layout
     """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
     (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""
-    random_playout = _playout.random_playout
-    """The end of a random playout (:mod:`trickcore.playout`), the tricks played on lists: the
-    same end as the public API's playout from the same stream."""
+    random_playout = fast_playout
+    """The end of a random playout (:mod:`trickcore.playout`), the tricks played on lists
+    (:mod:`trickcore.kit.playout`): the same end as the public API's playout from the same
+    stream."""
     problems = _validate.problems
     """What stops a game from reaching a state (``validate`` raises them)."""
 
@@ -371,21 +372,12 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """E7: after each card the kit's ``play`` rule; after a trick, the trick counts for
         its winner's side, and the winner leads the next one (a partner sitting out is
         skipped) or, after the fifth, the hand is scored (E8)."""
-        winner = tricks[-1].winner
-        won = add_points(state.tricks_won, SEATING.side(winner), 1)
-        if hands[winner]:
-            seats = SEATING.order(winner, skip=state.sitting_out)
-            return replace(
-                state,
-                hands=hands,
-                trick=(),
-                tricks=tricks,
-                tricks_won=won,
-                turn=winner,
-                trick_seats=seats,
-            )
-        end = replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won)
-        return self.score_hand(end, log)
+        won = add_points(state.tricks_won, SEATING.side(tricks[-1].winner), 1)
+        return self.next_trick(state, hands, tricks, log, skip=state.sitting_out, tricks_won=won)
+
+    def trick_counts(self, state: EuchreState, tricks: tuple[Trick, ...]) -> dict[str, Any]:
+        """The tricks each side won in the hand (E7), for the fast playout."""
+        return {"tricks_won": tricks_by_side(SEATING, tricks)}
 
     # -- scoring (E8) and the end of the game (E1, E9) --------------------------------------
 

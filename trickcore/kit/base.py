@@ -652,6 +652,15 @@ class TrickGame(Generic[S, A, V, Opt]):
         )
         return self.end_hand(end, log)
 
+    def trick_counts(self, state: S, tricks: tuple[Trick, ...]) -> dict[str, Any]:
+        """What :meth:`trick_won` counts over a hand's ``tricks`` (those of ``state`` first), as
+        the fields it changes, for the fast playout
+        (:func:`~trickcore.kit.playout.play_tricks`), which plays the tricks from ``state``
+        without calling it. Nothing by default, as the kit's :meth:`trick_won`; a game that
+        counts per trick (the tricks won per side) and opts in to the fast playout says here
+        what its counts come to."""
+        return {}
+
     def end_hand(self, state: S, log: EventLog | None) -> S:
         """The state after the last trick of a hand (:meth:`trick_won`): the game's scoring."""
         raise NotImplementedError(f"{type(self).__name__} does not end a hand")
