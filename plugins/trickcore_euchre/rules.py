@@ -372,8 +372,21 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """E7: after each card the kit's ``play`` rule; after a trick, the trick counts for
         its winner's side, and the winner leads the next one (a partner sitting out is
         skipped) or, after the fifth, the hand is scored (E8)."""
-        won = add_points(state.tricks_won, SEATING.side(tricks[-1].winner), 1)
-        return self.next_trick(state, hands, tricks, log, skip=state.sitting_out, tricks_won=won)
+        winner = tricks[-1].winner  # the kit's next_trick, written out: the hot path
+        won = add_points(state.tricks_won, SEATING.side(winner), 1)
+        if hands[winner]:
+            seats = SEATING.order(winner, skip=state.sitting_out)
+            return replace(
+                state,
+                hands=hands,
+                trick=(),
+                tricks=tricks,
+                tricks_won=won,
+                turn=winner,
+                trick_seats=seats,
+            )
+        end = replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won)
+        return self.score_hand(end, log)
 
     def trick_counts(self, state: EuchreState, tricks: tuple[Trick, ...]) -> dict[str, Any]:
         """The tricks each side won in the hand (E7), for the fast playout."""
