@@ -146,10 +146,11 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         return super().legal_actions(state)  # the draw for the first dealer; no shuffle
 
     # The parts of the protocol written in modules of their own, each taking the game first:
-    determinizer = _determinize.determinizer
-    """How ``determinize`` draws full states agreeing with everything a view shows: hidden
-    cards drawn uniformly among the consistent deals, the dealer's taken up-card and discard
-    included (:mod:`trickcore_euchre.determinize`)."""
+    secret_sizes = _determinize.secret_sizes
+    held_cards = _determinize.held_cards
+    """What ``determinize`` deals beyond the other hands: the undealt cards, the dealer's discard
+    and taken up-card (:mod:`trickcore_euchre.determinize`); the kit draws uniformly among the
+    consistent deals."""
     view_encoding = view_layout
     """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
     (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""

@@ -297,22 +297,45 @@ class TrickGame(Generic[S, A, V, Opt]):
         and at most one secret field (a stock) hidden: before a deal (:attr:`draw_phase`,
         :attr:`deal_phase`) every hidden part is empty; afterwards the cards the view does not
         show are dealt at random to the other hands and the secret field
-        (:meth:`secret_sizes`), never giving a seat a suit it showed out of (the voids its
-        tricks revealed under the follow policy), uniformly among such deals
-        (:meth:`Projection.unseen_dealer`)."""
+        (:meth:`secret_sizes`, which may also name owned fields hidden from the view), never
+        giving a seat a suit it showed out of (:meth:`voids`) or a card another seat holds
+        (:meth:`held_cards`), uniformly among such deals (:meth:`Projection.unseen_dealer`)."""
         shown: Any = view
         projection = self.projection
         if shown.phase is self.draw_phase or shown.phase is self.deal_phase:
             empty = {part.field: ((),) * self.seats for part in projection.per_seat}
             before_deal = projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
             return lambda rng: before_deal
-        policy = self._policy(getattr(view, "trump", None))
-        plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
-        voids = revealed_voids(policy, plays, self.seats)
-        secret, suit_of = self.secret_sizes(view), policy.order.suit_of
-        return projection.unseen_dealer(
-            view, self.pack, secret=secret, voids=voids, suit_of=suit_of
+        trump = getattr(view, "trump", None)
+        suit_of = (
+            None if self.policy is None and trump is None else self._policy(trump).order.suit_of
         )
+        return projection.unseen_dealer(
+            view,
+            self.pack,
+            secret=self.secret_sizes(view),
+            voids=self.voids(view),
+            suit_of=suit_of,
+            held=self.held_cards(view),
+        )
+
+    def voids(self, view: V) -> dict[Seat, set[Suit]]:
+        """The suits each seat is known to hold none of, in the kit's layout: those its plays
+        to the hand's tricks showed out of under the follow policy
+        (:func:`~trickcore.kit.tricks.revealed_voids`); none while the trump that picks the
+        policy is not known."""
+        shown: Any = view
+        trump = getattr(view, "trump", None)
+        if self.policy is None and trump is None:
+            return {seat: set() for seat in range(self.seats)}
+        plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
+        return revealed_voids(self._policy(trump), plays, self.seats)
+
+    def held_cards(self, view: V) -> dict[Card, Seat]:
+        """Cards that ``view`` showed once and no longer shows, known to be in a seat's hidden
+        places (its hand, or a field it owns), for :meth:`determinizer`: none by default;
+        Euchre's dealer holds the up-card they took (:meth:`Projection.unseen_dealer`)."""
+        return {}
 
     def secret_sizes(self, view: V) -> dict[str, int]:
         """How many cards each secret field of the state holds in a state ``view`` may show,
