@@ -58,7 +58,7 @@ __all__ = ["Apples"]
 _PASS = Pass()
 
 
-class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
+class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions], phases=Phase):
     """Apples, bound to its options (A9). Load it with ``trickcore.load("apples", **options)``."""
 
     name: ClassVar[str] = "apples"
@@ -71,10 +71,6 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
     view_type: ClassVar[type[ApplesView]] = ApplesView
     event_type: ClassVar[Any] = ApplesEvent
     play_type: ClassVar[type[Play]] = Play
-    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
-    deal_phase: ClassVar[Phase] = Phase.DEAL
-    play_phase: ClassVar[Phase] = Phase.PLAY
-    over_phase: ClassVar[Phase] = Phase.OVER
     chance_phases: ClassVar[frozenset[Phase]] = frozenset(
         {Phase.DRAW_DEALER, Phase.DEAL, Phase.PILE_DEAL}
     )

@@ -15,7 +15,7 @@ from trickcore.cards import Card, Suit
 from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
-from trickcore.kit.events import EventLog, tell_hand_over
+from trickcore.kit.events import EventLog
 from trickcore.kit.playout import fast_playout
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowSuit, Trick, tricks_by_side
@@ -60,7 +60,7 @@ _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
+class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions], phases=Phase):
     """North American Euchre, bound to its options (E9). Load it with
     ``trickcore.load("euchre", **options)``."""
 
@@ -74,11 +74,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     view_type: ClassVar[type[EuchreView]] = EuchreView
     event_type: ClassVar[Any] = ev.EuchreEvent
     play_type: ClassVar[type[Play]] = Play
-    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
-    deal_phase: ClassVar[Phase] = Phase.DEAL
-    play_phase: ClassVar[Phase] = Phase.PLAY
-    over_phase: ClassVar[Phase] = Phase.OVER
-    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
     progress_fields = ("phase", "dealer", "scores", "hand_number", "last_hand")
     renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
@@ -289,29 +284,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         over = self._options.single_hand
         if log is not None:
             log.add(ev.HandThrownIn(dealer=dealer))
-        number, scores = state.hand_number, state.scores
-        tell_hand_over(log, hand_number=number, tricks=(0, 0), scores=scores, over=over)
-        return self._after_hand(state, result, scores, over=over, winner=None)
-
-    def _after_hand(
-        self,
-        state: EuchreState,
-        result: HandResult,
-        scores: tuple[int, int],
-        *,
-        over: bool,
-        winner: int | None,
-    ) -> EuchreState:
-        """The end of the game (E1, E9), or the next deal, by the player to the left (E3)."""
-        if over:
-            return replace(
-                state, phase=Phase.OVER, turn=0, scores=scores, last_hand=result, winner=winner
-            )
-        assert state.dealer is not None
-        dealer = SEATING.next(state.dealer)
-        return self.between_hands(
-            state, phase=Phase.DEAL, dealer=dealer, scores=scores, last_hand=result
-        )
+        return self.next_hand(state, log, over=over, turn=0, last_hand=result)
 
     # -- going alone (E6) ------------------------------------------------------------------
 
@@ -438,11 +411,10 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             log.add(
                 ev.PointsScored(side=side, points=points, reason=reason, rule="E8", scores=scores)
             )
-        number, tricks = state.hand_number, state.tricks_won
-        tell_hand_over(
-            log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=side
+        # the end of the game (E1, E9), or the next deal, by the player to the left (E3)
+        return self.next_hand(
+            state, log, over=over, winner=side, turn=0, scores=scores, last_hand=result
         )
-        return self._after_hand(state, result, scores, over=over, winner=side)
 
     end_hand = score_hand  # the kit's step after the last trick (TrickGame.next_trick)
 

@@ -55,6 +55,7 @@ gets from the base:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -78,7 +79,14 @@ from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
 from trickcore.kit.events import EventLog, GenericEvent
 from trickcore.kit.hidden import LastView, Projection
 from trickcore.kit.seating import Seating
-from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder, hand_plays, revealed_voids
+from trickcore.kit.tricks import (
+    FollowSuit,
+    Trick,
+    TrickOrder,
+    hand_plays,
+    revealed_voids,
+    tricks_by_side,
+)
 from trickcore.kit.validation import (
     dealt_cards,
     differences,
@@ -134,6 +142,31 @@ class TrickGame(Generic[S, A, V, Opt]):
     phase, the dealer, the scores, the hand number, the last hand's result ...), which
     :meth:`between_hands` keeps."""
 
+    def __init_subclass__(cls, *, phases: type[enum.Enum] | None = None, **kwargs: Any) -> None:
+        """``class MyGame(TrickGame[...], phases=Phase)``: the phases of the kit's layout taken
+        from the game's phase enum by their names, ``DRAW_DEALER`` (:attr:`draw_phase`),
+        ``DEAL`` (:attr:`deal_phase`), ``PLAY`` (:attr:`play_phase`) and ``OVER``
+        (:attr:`over_phase`), chance acting in the first two (:attr:`chance_phases`). What the
+        class body declares itself is kept (a game whose chance also acts elsewhere lists its
+        :attr:`chance_phases`)."""
+        super().__init_subclass__(**kwargs)
+        if phases is None:
+            return
+        members = phases.__members__
+        missing = [name for name in ("DRAW_DEALER", "DEAL", "PLAY", "OVER") if name not in members]
+        if missing:
+            raise TypeError(f"{phases.__name__} has no phases {missing} (the kit's layout)")
+        declared = {
+            "draw_phase": members["DRAW_DEALER"],
+            "deal_phase": members["DEAL"],
+            "play_phase": members["PLAY"],
+            "over_phase": members["OVER"],
+            "chance_phases": frozenset({members["DRAW_DEALER"], members["DEAL"]}),
+        }
+        for name, value in declared.items():
+            if name not in cls.__dict__:
+                setattr(cls, name, value)
+
     def __init__(
         self,
         options: Opt,
@@ -156,6 +189,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         """How a fresh shuffle is dealt, when one schedule says it (for stacked decks:
         :func:`trickcore.testing.stacked_shuffle`)."""
         self._pack_set = frozenset(self.pack)
+        self._empty_parts = self._required_parts(getattr(self, "state_type", None))
         action_type = getattr(self, "action_type", None)  # None: a game still being written
         self._action_problem = (
             type_check(action_type) if action_type is not None else lambda action: None
@@ -235,8 +269,25 @@ class TrickGame(Generic[S, A, V, Opt]):
         Otherwise the game's own."""
         first = getattr(self._options, "first_dealer", None)
         if first is None:
-            return cast(S, self.state_type(phase=self.draw_phase))
-        return cast(S, self.state_type(phase=self.deal_phase, dealer=first))
+            return self.blank_state(phase=self.draw_phase)
+        return self.blank_state(phase=self.deal_phase, dealer=first)
+
+    def _required_parts(self, state_type: Any) -> dict[str, Any]:
+        """The fields of the kit's layout that ``state_type`` declares without a default, each
+        empty: ``scores`` (a zero per side) and the projection's per-seat parts (an empty
+        entry per seat), whose sizes only the table knows."""
+        if not (isinstance(state_type, type) and issubclass(state_type, msgspec.Struct)):
+            return {}
+        empty: dict[str, Any] = {"scores": (0,) * len(self.sides)}
+        empty.update({part.field: ((),) * self.seats for part in self.projection.per_seat})
+        required = (info.name for info in msgspec.structs.fields(state_type) if info.required)
+        return {name: empty[name] for name in required if name in empty}
+
+    def blank_state(self, **fields: Any) -> S:
+        """A state of :attr:`state_type` with ``fields``, every other field at its default, and
+        in the kit's layout ``scores`` and the per-seat parts empty where the state type gives
+        them no default (their sizes depend on the table: a game for 2 to 4 players)."""
+        return cast(S, self.state_type(**{**self._empty_parts, **fields}))
 
     def actor(self, state: S) -> Actor:
         """Who acts next: in the kit's layout, nobody (``None``) in :attr:`over_phase`,
@@ -692,9 +743,38 @@ class TrickGame(Generic[S, A, V, Opt]):
         """``state`` with its :attr:`progress_fields` only (every other field at its default:
         nothing of a hand), then ``changes``: the state before the next deal, and for
         ``validate`` the state a state before a deal must equal
-        (:func:`~trickcore.kit.validation.nothing_but`) or the start of a hand played again."""
+        (:func:`~trickcore.kit.validation.nothing_but`) or the start of a hand played again.
+        Fields without a default are empty as in :meth:`blank_state`."""
         kept = {name: getattr(state, name) for name in self.progress_fields}
-        return type(state)(**{**kept, **changes})
+        return type(state)(**{**self._empty_parts, **kept, **changes})
+
+    def next_hand(
+        self,
+        state: S,
+        log: EventLog | None = None,
+        *,
+        over: bool,
+        winner: int | None = None,
+        **changes: Any,
+    ) -> S:
+        """The end of a hand in the kit's layout, with ``changes`` (the scores, a record of the
+        hand ...): when the game is ``over``, ``state`` in :attr:`over_phase` won by ``winner``
+        (``None``: a draw); otherwise the state before the next deal (:meth:`between_hands`
+        in :attr:`deal_phase`), dealt by the seat after the dealer. ``log`` is told that the
+        hand is over (the tricks each side won and the scores) and, with it, the game
+        (:func:`~trickcore.kit.events.tell_hand_over`)."""
+        layout: Any = state
+        if log is not None:
+            tricks = tricks_by_side(self.seating, layout.tricks)
+            scores = changes.get("scores", layout.scores)
+            number = layout.hand_number
+            events.tell_hand_over(
+                log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=winner
+            )
+        if over:
+            return msgspec.structs.replace(state, phase=self.over_phase, winner=winner, **changes)
+        dealer = self.seating.next(layout.dealer)
+        return self.between_hands(state, phase=self.deal_phase, dealer=dealer, **changes)
 
     def lead(self, state: S, leader: Seat, skip: tuple[Seat, ...] = (), **changes: Any) -> S:
         """``state`` in :attr:`play_phase`, with ``changes``, and ``leader`` to lead the first
