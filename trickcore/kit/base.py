@@ -785,13 +785,27 @@ class TrickGame(Generic[S, A, V, Opt]):
             state, phase=self.play_phase, turn=leader, trick_seats=order, **changes
         )
 
-    def hand_problems(self, state: S, start: S) -> list[str]:
-        """For ``validate`` in the kit's layout, when a hand is a deal and its tricks and
-        nothing else: what stops ``start`` (the state before the hand's deal, which the game
-        works out) from leading to ``state``. The seats and the tricks are checked first
-        (:func:`~trickcore.kit.validation.seat_problems`,
+    def hand_problems(
+        self,
+        state: S,
+        start: S,
+        *,
+        actions: Sequence[A] = (),
+        kick: Sequence[Card] = (),
+        dealt: Sequence[Sequence[Card]] | None = None,
+        same: Callable[[S], object] = lambda state: state,
+    ) -> list[str]:
+        """For ``validate`` in the kit's layout: what stops ``start`` (the state before the
+        hand's deal, which the game works out) from leading to ``state``. The seats and the
+        tricks are checked first (:func:`~trickcore.kit.validation.seat_problems`,
         :func:`~trickcore.kit.validation.trick_problems`); then the hand is played again
-        (:meth:`replay_problems`) from the deal its hands, tricks and secret fields imply."""
+        (:meth:`replay_problems`) from the deal its hands, tricks and secret fields imply.
+
+        A hand that is more than a deal and its tricks says the rest: ``actions``, the hand's
+        actions before its plays (bids, a discard ...), ``kick``, the cards turned after the
+        deal, ``dealt``, each seat's cards as dealt when cards changed hands since (by default
+        each seat's hand and the cards it played, :func:`~trickcore.kit.validation.dealt_cards`),
+        and ``same``, as :meth:`replay_problems` takes it."""
         layout: Any = state
         dealer = layout.dealer
         found = seat_problems(
@@ -801,10 +815,46 @@ class TrickGame(Generic[S, A, V, Opt]):
         if found or dealer is None:
             return found or ["no dealer during a hand"]
         plays = hand_plays(layout.tricks, layout.trick_seats, layout.trick)
-        dealt = dealt_cards(layout.hands, plays)
-        actions = [self.play_type(card=card) for _, cards in plays for card in cards]
+        if dealt is None:
+            dealt = dealt_cards(layout.hands, plays)
+        played = [self.play_type(card=card) for _, cards in plays for card in cards]
         stock = [card for name in self.projection.secret for card in getattr(state, name)]
-        return self.replay_problems(state, start, dealer, dealt, actions, stock=stock)
+        return self.replay_problems(
+            state, start, dealer, dealt, [*actions, *played], kick=kick, stock=stock, same=same
+        )
+
+    def draw_problems(self, state: S) -> list[str]:
+        """For ``validate`` in the kit's layout: the dealer against the draw for the first
+        dealer. No dealer while it is drawn (:attr:`draw_phase`), and no draw at all when the
+        options fix the ``first_dealer``; a dealer in every other phase."""
+        layout: Any = state
+        phase, dealer = layout.phase, layout.dealer
+        first = getattr(self._options, "first_dealer", None)
+        if phase is not self.draw_phase:
+            return [] if dealer is not None else [f"no dealer in the {phase.value} phase"]
+        if dealer is not None:
+            return ["there is no dealer before the first dealer is drawn"]
+        return [] if first is None else [f"no dealer is drawn when first_dealer is {first}"]
+
+    def located_cards(self, state: S) -> list[Card]:
+        """Every card of ``state`` in the places of the kit's layout, once per place, for
+        :func:`~trickcore.kit.validation.card_problems`: the projection's per-seat parts, its
+        secret fields and its owned fields (a card, or ``None``), the hand's finished tricks and
+        the trick in progress. A game adds the places of its own (a kick, an up-card)."""
+        layout: Any = state
+        projection = self.projection
+        found = [
+            card
+            for part in projection.per_seat
+            for entry in getattr(state, part.field)
+            for card in entry
+        ]
+        for name in projection.secret:
+            found += getattr(state, name)
+        found += [card for name in projection.owned if (card := getattr(state, name)) is not None]
+        found += [card for trick in layout.tricks for card in trick.cards]
+        found += layout.trick
+        return found
 
     def replay_problems(
         self,

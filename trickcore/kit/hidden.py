@@ -41,6 +41,7 @@ __all__ = [
     "SeatPart",
     "cards_seen",
     "deal_hidden",
+    "shown_turn",
     "unseen_cards",
 ]
 
@@ -71,6 +72,16 @@ class Computed:
 
     view: Callable[[Any, Seat], Any]
     state: Callable[[Any], Any]
+
+
+def shown_turn(acting: Collection[Any]) -> Computed:
+    """The ``turn`` field of the kit's layout as views show it: the seat to act in the
+    ``acting`` phases (a state's ``phase``), ``None`` in the others (chance acts, or the game
+    is over); back in a state, ``None`` is seat 0, the field's default."""
+    return Computed(
+        view=lambda state, seat: state.turn if state.phase in acting else None,
+        state=lambda view: view.turn if view.turn is not None else 0,
+    )
 
 
 class Projection(Generic[S, V]):
