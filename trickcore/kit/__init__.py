@@ -37,6 +37,7 @@ from trickcore.kit.hidden import (
     SeatPart,
     cards_seen,
     deal_hidden,
+    shown_turn,
     unseen_cards,
 )
 from trickcore.kit.records import Record
@@ -78,6 +79,7 @@ __all__ = [
     "hand_plays",
     "revealed_voids",
     "scoring",
+    "shown_turn",
     "take",
     "top_side",
     "tricks_by_side",

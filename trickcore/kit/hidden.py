@@ -327,24 +327,29 @@ class Projection(Generic[S, V]):
                 *(Slot(secret.get(name, 0), barred(None)) for name in self.secret),
             ],
         )
-        # Each seat's entry: its place in a draw (the hidden seats in order), or the view's own.
-        where = {other: index for index, other in enumerate(others)}
-        places = [where.get(other) for other in range(len(counts))]
+        # A draw: the hidden seats' entries in seat order, then the owned fields, then the
+        # secret ones; the seat's own entry is the view's unless it is hidden too.
         hidden = len(others)
-        secret_at = hidden + len(owned)
-        one_card = [(hidden + index, name) for index, name in enumerate(owned) if secret[name]]
-        empty = {part.field: tuple(() for _ in counts), **dict.fromkeys(self.secret, ())}
+        me = None if own_hidden else seat
+        places = [
+            (name, hidden + len(owned) + index, False) for index, name in enumerate(self.secret)
+        ]
+        places += [(name, hidden + index, True) for index, name in enumerate(owned) if secret[name]]
+        field = part.field
+        empty = {field: tuple(() for _ in counts), **dict.fromkeys(self.secret, ())}
         public = self.state(view, **empty)  # the hidden parts are filled in by each draw
-
+        replace = msgspec.structs.replace
         sample = deal.sampler
 
         def draw(rng: Rng) -> S:
             dealt = sample(rng)
-            hands = tuple([own if k is None else dealt[k] for k in places])
-            rest: dict[str, object] = dict(zip(self.secret, dealt[secret_at:], strict=True))
-            for index, name in one_card:
-                rest[name] = dealt[index][0]
-            return msgspec.structs.replace(public, **{part.field: hands}, **rest)
+            changes: dict[str, object] = {
+                name: dealt[index][0] if one else dealt[index] for name, index, one in places
+            }
+            changes[field] = (
+                tuple(dealt[:hidden]) if me is None else (*dealt[:me], own, *dealt[me:hidden])
+            )
+            return replace(public, **changes)
 
         return draw
 
