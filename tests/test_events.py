@@ -25,6 +25,7 @@ from trickcore.kit.events import (
     GameOver,
     GenericEvent,
     HandOver,
+    Passed,
     PlayBegins,
     PointsScored,
     TrickWon,
@@ -72,9 +73,11 @@ def _kit_event_types() -> set[type[Event]]:
 
 def test_the_samples_cover_every_kit_event() -> None:
     """A new kit event must get a sample here (and so its text and JSON are tested)."""
-    # PlayBegins is offered to games, not in the generic union: Euchre tells more with its own.
-    assert {type(event) for event, _ in SAMPLES} == _kit_event_types() - {PlayBegins}
-    assert set(GenericEvent.__args__) == _kit_event_types() - {PlayBegins}
+    # PlayBegins and Passed are offered to games, not in the generic union: Euchre tells more
+    # with its own (tested below).
+    offered = {PlayBegins, Passed}
+    assert {type(event) for event, _ in SAMPLES} == _kit_event_types() - offered
+    assert set(GenericEvent.__args__) == _kit_event_types() - offered
 
 
 def test_play_begins_narrates_and_round_trips_through_a_game_union() -> None:
@@ -83,6 +86,17 @@ def test_play_begins_narrates_and_round_trips_through_a_game_union() -> None:
     event = PlayBegins(trump=Suit.SPADES, leader=3)
     assert str(event) == "Trumps: spades. Seat 3 leads."
     assert from_json(to_json(event), AllFoursEvent) == event
+
+
+def test_passed_narrates_and_round_trips_through_a_game_union() -> None:
+    from trickcore_apples.events import ApplesEvent  # noqa: PLC0415
+    from trickcore_apples.events import Passed as ApplesPassed  # noqa: PLC0415
+
+    assert str(Passed(seat=2)) == "Seat 2 passes."
+    event = ApplesPassed(seat=2)
+    assert isinstance(event, Passed) and str(event) == "Seat 2 passes."
+    assert from_json(to_json(event), ApplesEvent) == event
+    assert to_json(event) == b'{"type":"passed","seat":2}'
 
 
 @pytest.mark.parametrize(("event", "text"), SAMPLES)

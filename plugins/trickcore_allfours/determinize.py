@@ -18,7 +18,6 @@ from msgspec.structs import replace
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
 from trickcore.kit.hidden import HiddenDeal, unseen_cards
-from trickcore.kit.tricks import revealed_voids
 from trickcore.rng import Rng
 from trickcore.sampling import Slot
 from trickcore_allfours.deal import PACK
@@ -33,11 +32,7 @@ __all__ = ["determinize", "determinizer", "seen_cards", "voids"]
 
 def voids(game: AllFours, view: AllFoursView) -> dict[Seat, set[Suit]]:
     """The suits each seat is known to hold none of, from the tricks of this deal (F4)."""
-    if view.trump is None:
-        return {seat: set() for seat in range(game.seats)}
-    plays = [(trick.seats, trick.cards) for trick in view.tricks]
-    plays.append((view.trick_seats, view.trick))
-    return revealed_voids(game.follow_policy(view.trump), plays, game.seats)
+    return game.voids(view)  # the kit's: the tricks so far, under the follow policy
 
 
 def seen_cards(view: AllFoursView) -> set[Card]:

@@ -25,6 +25,7 @@ from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import DealSchedule
 from trickcore.kit.events import Dealt, EventLog, GameOver, PointsScored, tell_hand_over
+from trickcore.kit.playout import fast_playout
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowOrTrump, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
@@ -67,7 +68,9 @@ REASONS: dict[Reason, tuple[str, str]] = {
 """Each reason for points in words, and the rule-book section that awards them."""
 
 
-class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOptions]):
+class AllFours(
+    TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOptions], phases=Phase
+):
     """All Fours, Trinidad rules, bound to its options (F7). Load it with
     ``trickcore.load("allfours", **options)``; ``players=2`` plays All Twos."""
 
@@ -81,13 +84,11 @@ class AllFours(TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOp
     view_type: ClassVar[type[AllFoursView]] = AllFoursView
     event_type: ClassVar[Any] = AllFoursEvent
     play_type: ClassVar[type[Play]] = Play
-    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
-    deal_phase: ClassVar[Phase] = Phase.DEAL
-    play_phase: ClassVar[Phase] = Phase.PLAY
-    over_phase: ClassVar[Phase] = Phase.OVER
-    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
     renderer: ClassVar[Renderer[AllFoursView]] = AllFoursRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
+    random_playout = fast_playout
+    """The end of a random playout, the tricks played on lists (:mod:`trickcore.kit.playout`):
+    the same end as :func:`trickcore.playout.random_playout` from the same stream."""
 
     def __init__(self, options: AllFoursOptions | None = None) -> None:
         options = options if options is not None else AllFoursOptions()

@@ -73,13 +73,8 @@ def _fact_problems(game: AllFours, state: AllFoursState) -> list[str]:
     target = game.options.target
     if state.phase is not Phase.OVER and max(state.scores) >= target:
         found.append(f"a side has reached the target {target} but play goes on")
-    if state.phase is Phase.DRAW_DEALER and state.dealer is not None:
-        found.append("there is no dealer before the first dealer is drawn")
-    elif state.phase is not Phase.DRAW_DEALER and state.dealer is None:
-        found.append(f"no dealer in the {state.phase.value} phase")
+    found += game.draw_problems(state)
     first = game.options.first_dealer
-    if state.phase is Phase.DRAW_DEALER and first is not None:
-        found.append(f"no dealer is drawn when first_dealer is {first}")
     dealt = state.phase not in _BEFORE_THE_DEAL or state.redeals > 0
     hand = state.hand_number + (not dealt)
     found += dealer_problems(game.seating, state.dealer, first=first, hand=hand, rule="F1")
@@ -228,13 +223,9 @@ def _expected(game: AllFours, last: HandResult, score: Score) -> tuple[int | Non
     return side, 1 if score.reason == "jack" else game.options.hang_jack
 
 
-def _card_problems(state: AllFoursState) -> list[str]:
-    located: list[Card] = [card for hand in state.hands for card in hand]
-    located += state.stock
-    located += [kick.card for kick in state.kicks]
-    located += [card for trick in state.tricks for card in trick.cards]
-    located += state.trick
-    return card_problems(located, PACK)
+def _card_problems(game: AllFours, state: AllFoursState) -> list[str]:
+    located = game.located_cards(state)  # the hands, the stock, the tricks
+    return card_problems([*located, *(kick.card for kick in state.kicks)], PACK)
 
 
 def _history(state: AllFoursState) -> list[Any]:
@@ -298,7 +289,7 @@ def _start_of_deal(state: AllFoursState) -> AllFoursState:
 
 
 def _history_problems(game: AllFours, state: AllFoursState) -> list[str]:
-    found = _card_problems(state)
+    found = _card_problems(game, state)
     if not state.kicks:
         found.append(f"no kick in the {state.phase.value} phase: no hand was dealt")
     elif state.trump is not state.kicks[-1].card.suit:

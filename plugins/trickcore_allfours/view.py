@@ -11,7 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from trickcore.cards import Card, Suit
-from trickcore.kit.hidden import Computed, Projection, SeatPart
+from trickcore.kit.hidden import Projection, SeatPart, shown_turn
 from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 from trickcore_allfours.state import (
@@ -72,11 +72,6 @@ PROJECTION: Projection[AllFoursState, AllFoursView] = Projection(
     AllFoursView,
     per_seat=[SeatPart("hands", own="hand", sizes="hand_sizes")],
     secret=["stock"],
-    computed={
-        "turn": Computed(
-            view=lambda state, seat: state.turn if state.phase in _ACTING else None,
-            state=lambda view: view.turn if view.turn is not None else 0,
-        )
-    },
+    computed={"turn": shown_turn(_ACTING)},
 )
 """All Fours' public and hidden parts (F8)."""

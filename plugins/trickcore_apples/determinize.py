@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
 from trickcore.kit.hidden import deal_hidden
-from trickcore.kit.tricks import revealed_voids
 from trickcore.rng import Rng
 from trickcore.sampling import Slot
 from trickcore_apples.deal import HAND_SIZE, PACK, SEATING
@@ -48,11 +47,7 @@ _NOTHING: tuple[tuple[Card, ...], ...] = ((),) * SEATING.seats
 
 def voids(game: Apples, view: ApplesView) -> dict[Seat, set[Suit]]:
     """The suits each seat is known to hold none of: those it did not follow (A6)."""
-    if view.trump is None:
-        return {seat: set() for seat in range(SEATING.seats)}
-    plays = [(trick.seats, trick.cards) for trick in view.tricks]
-    plays.append((view.trick_seats, view.trick))
-    return revealed_voids(game.follow_policy(view.trump), plays, SEATING.seats)
+    return game.voids(view)  # the kit's: the tricks so far, under the follow policy
 
 
 def bid_minimums(auction: Sequence[Call]) -> dict[Seat, dict[Suit, int]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from trickcore.cards import Card, Suit
 from trickcore.game import Event
+from trickcore.kit import events
 from trickcore.kit.events import (
     CardPlayed,
     DealerDrawn,
@@ -77,12 +78,8 @@ def group_text(group: Group) -> str:
     return f"{str(group.rank) * group.count} {kind} {group.points:+d}"
 
 
-class Passed(Event, frozen=True, tag="passed"):
+class Passed(events.Passed, frozen=True, tag="passed"):
     """A pass in the auction (A3)."""
-
-    text = "Seat {seat} passes."
-    seat: SeatField
-    """The seat that passed."""
 
 
 class BidMade(Event, frozen=True, tag="bid"):

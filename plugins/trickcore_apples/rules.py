@@ -24,6 +24,7 @@ from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import give, take
 from trickcore.kit.events import Dealt, EventLog, tell_hand_over
+from trickcore.kit.playout import fast_playout
 from trickcore.kit.scoring import top_side
 from trickcore.kit.tricks import FollowSuit, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
@@ -57,7 +58,7 @@ __all__ = ["Apples"]
 _PASS = Pass()
 
 
-class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
+class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions], phases=Phase):
     """Apples, bound to its options (A9). Load it with ``trickcore.load("apples", **options)``."""
 
     name: ClassVar[str] = "apples"
@@ -70,15 +71,14 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
     view_type: ClassVar[type[ApplesView]] = ApplesView
     event_type: ClassVar[Any] = ApplesEvent
     play_type: ClassVar[type[Play]] = Play
-    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
-    deal_phase: ClassVar[Phase] = Phase.DEAL
-    play_phase: ClassVar[Phase] = Phase.PLAY
-    over_phase: ClassVar[Phase] = Phase.OVER
     chance_phases: ClassVar[frozenset[Phase]] = frozenset(
         {Phase.DRAW_DEALER, Phase.DEAL, Phase.PILE_DEAL}
     )
     renderer: ClassVar[Renderer[ApplesView]] = ApplesRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
+    random_playout = fast_playout
+    """The end of a random playout, the tricks played on lists (:mod:`trickcore.kit.playout`):
+    the same end as :func:`trickcore.playout.random_playout` from the same stream."""
 
     def __init__(self, options: ApplesOptions | None = None) -> None:
         options = options if options is not None else ApplesOptions()

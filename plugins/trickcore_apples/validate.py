@@ -83,8 +83,6 @@ def _progress_problems(game: Apples, state: ApplesState) -> list[str]:
     deals = state.round_number - (phase not in _BETWEEN_ROUNDS)
     if deals < 0 or (phase is Phase.DRAW_DEALER and state.round_number):
         return [f"round number {state.round_number} in the {phase.value} phase"]
-    if phase is Phase.DRAW_DEALER and first is not None:
-        return [f"no dealer is drawn when first_dealer is {first}"]
     if last is None:
         if any(state.scores) or state.overtime:
             return [f"scores {state.scores} before the first round is scored"]
@@ -189,10 +187,7 @@ def _fact_problems(game: Apples, state: ApplesState) -> list[str]:
     if problems:
         return problems
     problems += _total_problems(game, state) + _progress_problems(game, state)
-    if phase is Phase.DRAW_DEALER and state.dealer is not None:
-        problems.append("before the first dealer is drawn there is no dealer")
-    elif phase is not Phase.DRAW_DEALER and state.dealer is None:
-        problems.append(f"no dealer in the {phase.value} phase")
+    problems += game.draw_problems(state)
     if phase in _BETWEEN_ROUNDS:
         if phase is Phase.OVER and state.last_round is None:
             problems.append("the game is over without a round played")

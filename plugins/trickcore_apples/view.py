@@ -11,7 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from trickcore.cards import Card, Suit
-from trickcore.kit.hidden import Computed, Projection, SeatPart
+from trickcore.kit.hidden import Projection, SeatPart, shown_turn
 from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 from trickcore_apples.state import ApplesState, Call, Phase, RoundResult
@@ -77,11 +77,6 @@ PROJECTION: Projection[ApplesState, ApplesView] = Projection(
         SeatPart("received", own="received"),
         SeatPart("targets", own="target", sizes="target_sizes"),
     ],
-    computed={
-        "turn": Computed(
-            view=lambda state, seat: state.turn if state.phase in _ACTING else None,
-            state=lambda view: view.turn if view.turn is not None else 0,
-        )
-    },
+    computed={"turn": shown_turn(_ACTING)},
 )
 """Apples' public and hidden parts (A10)."""

@@ -44,12 +44,9 @@ __all__ = [
 ]
 
 
-class Passed(Event, frozen=True, tag="passed"):
+class Passed(events.Passed, frozen=True, tag="passed"):
     """A pass in bidding round 1 or 2 (E4)."""
 
-    text = "Seat {seat} passes."
-    seat: SeatField
-    """The seat that passed."""
     round: int
     """The bidding round: 1 or 2."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from trickcore.cards import Card, Rank, Suit, standard_deck
-from trickcore.kit.tricks import TRUMP_BASE, TrickOrder, rank_strength
+from trickcore.kit.tricks import TrickOrder
 
 __all__ = ["deck_for", "left_bower", "right_bower", "same_colour", "trick_order"]
 
@@ -43,15 +43,4 @@ def left_bower(trump: Suit) -> Card:
 def trick_order(deck: tuple[Card, ...], trump: Suit) -> TrickOrder:
     """Effective suits and strengths with ``trump`` as trump (E2): joker (the Benny), right
     bower, left bower, then A K Q 10 9 (8 7) of trumps; other suits A K Q J 10 9 (8 7)."""
-    right, left = right_bower(trump), left_bower(trump)
-    suit_of: dict[Card, Suit] = {}
-    strength: dict[Card, int] = {}
-    for card in deck:
-        if card is Card.JOKER or card is right or card is left:
-            suit_of[card] = trump
-            strength[card] = TRUMP_BASE + {Card.JOKER: 17, right: 16, left: 15}[card]
-        else:
-            assert card.suit is not None
-            suit_of[card] = card.suit
-            strength[card] = rank_strength(card) + (TRUMP_BASE if card.suit is trump else 0)
-    return TrickOrder(trump, suit_of, strength)
+    return TrickOrder.plain(deck, trump, top=(Card.JOKER, right_bower(trump), left_bower(trump)))

@@ -15,13 +15,13 @@ from trickcore.cards import Card, Suit
 from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
-from trickcore.kit.events import EventLog, tell_hand_over
+from trickcore.kit.events import EventLog
+from trickcore.kit.playout import fast_playout
 from trickcore.kit.scoring import add_points
-from trickcore.kit.tricks import FollowSuit, Trick
+from trickcore.kit.tricks import FollowSuit, Trick, tricks_by_side
 from trickcore.render import Renderer
 from trickcore_euchre import determinize as _determinize
 from trickcore_euchre import events as ev
-from trickcore_euchre import playout as _playout
 from trickcore_euchre import validate as _validate
 from trickcore_euchre.actions import (
     Call,
@@ -60,7 +60,7 @@ _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
+class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions], phases=Phase):
     """North American Euchre, bound to its options (E9). Load it with
     ``trickcore.load("euchre", **options)``."""
 
@@ -74,11 +74,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     view_type: ClassVar[type[EuchreView]] = EuchreView
     event_type: ClassVar[Any] = ev.EuchreEvent
     play_type: ClassVar[type[Play]] = Play
-    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
-    deal_phase: ClassVar[Phase] = Phase.DEAL
-    play_phase: ClassVar[Phase] = Phase.PLAY
-    over_phase: ClassVar[Phase] = Phase.OVER
-    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
     progress_fields = ("phase", "dealer", "scores", "hand_number", "last_hand")
     renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
@@ -146,16 +141,18 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         return super().legal_actions(state)  # the draw for the first dealer; no shuffle
 
     # The parts of the protocol written in modules of their own, each taking the game first:
-    determinizer = _determinize.determinizer
-    """How ``determinize`` draws full states agreeing with everything a view shows: hidden
-    cards drawn uniformly among the consistent deals, the dealer's taken up-card and discard
-    included (:mod:`trickcore_euchre.determinize`)."""
+    secret_sizes = _determinize.secret_sizes
+    held_cards = _determinize.held_cards
+    """What ``determinize`` deals beyond the other hands: the undealt cards, the dealer's discard
+    and taken up-card (:mod:`trickcore_euchre.determinize`); the kit draws uniformly among the
+    consistent deals."""
     view_encoding = view_layout
     """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
     (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""
-    random_playout = _playout.random_playout
-    """The end of a random playout (:mod:`trickcore.playout`), the tricks played on lists: the
-    same end as the public API's playout from the same stream."""
+    random_playout = fast_playout
+    """The end of a random playout (:mod:`trickcore.playout`), the tricks played on lists
+    (:mod:`trickcore.kit.playout`): the same end as the public API's playout from the same
+    stream."""
     problems = _validate.problems
     """What stops a game from reaching a state (``validate`` raises them)."""
 
@@ -287,29 +284,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         over = self._options.single_hand
         if log is not None:
             log.add(ev.HandThrownIn(dealer=dealer))
-        number, scores = state.hand_number, state.scores
-        tell_hand_over(log, hand_number=number, tricks=(0, 0), scores=scores, over=over)
-        return self._after_hand(state, result, scores, over=over, winner=None)
-
-    def _after_hand(
-        self,
-        state: EuchreState,
-        result: HandResult,
-        scores: tuple[int, int],
-        *,
-        over: bool,
-        winner: int | None,
-    ) -> EuchreState:
-        """The end of the game (E1, E9), or the next deal, by the player to the left (E3)."""
-        if over:
-            return replace(
-                state, phase=Phase.OVER, turn=0, scores=scores, last_hand=result, winner=winner
-            )
-        assert state.dealer is not None
-        dealer = SEATING.next(state.dealer)
-        return self.between_hands(
-            state, phase=Phase.DEAL, dealer=dealer, scores=scores, last_hand=result
-        )
+        return self.next_hand(state, log, over=over, turn=0, last_hand=result)
 
     # -- going alone (E6) ------------------------------------------------------------------
 
@@ -371,7 +346,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """E7: after each card the kit's ``play`` rule; after a trick, the trick counts for
         its winner's side, and the winner leads the next one (a partner sitting out is
         skipped) or, after the fifth, the hand is scored (E8)."""
-        winner = tricks[-1].winner
+        winner = tricks[-1].winner  # the kit's next_trick, written out: the hot path
         won = add_points(state.tricks_won, SEATING.side(winner), 1)
         if hands[winner]:
             seats = SEATING.order(winner, skip=state.sitting_out)
@@ -386,6 +361,10 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             )
         end = replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won)
         return self.score_hand(end, log)
+
+    def trick_counts(self, state: EuchreState, tricks: tuple[Trick, ...]) -> dict[str, Any]:
+        """The tricks each side won in the hand (E7), for the fast playout."""
+        return {"tricks_won": tricks_by_side(SEATING, tricks)}
 
     # -- scoring (E8) and the end of the game (E1, E9) --------------------------------------
 
@@ -432,11 +411,10 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             log.add(
                 ev.PointsScored(side=side, points=points, reason=reason, rule="E8", scores=scores)
             )
-        number, tricks = state.hand_number, state.tricks_won
-        tell_hand_over(
-            log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=side
+        # the end of the game (E1, E9), or the next deal, by the player to the left (E3)
+        return self.next_hand(
+            state, log, over=over, winner=side, turn=0, scores=scores, last_hand=result
         )
-        return self._after_hand(state, result, scores, over=over, winner=side)
 
     end_hand = score_hand  # the kit's step after the last trick (TrickGame.next_trick)
 

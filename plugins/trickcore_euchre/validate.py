@@ -23,7 +23,6 @@ from trickcore_euchre.actions import (
     GoAlone,
     OrderUp,
     Pass,
-    Play,
     WithPartner,
 )
 from trickcore_euchre.deal import DEAL, SEATING
@@ -68,10 +67,7 @@ def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
         problems.append(f"negative score {state.scores}")
     if phase is not Phase.OVER and max(state.scores) >= game.options.target:
         problems.append(f"a side has reached the target {game.options.target} but play goes on")
-    if phase is Phase.DRAW_DEALER and (state.dealer is not None or state.scores != (0, 0)):
-        problems.append("before the first dealer is drawn there is no dealer and no score")
-    elif phase is not Phase.DRAW_DEALER and state.dealer is None:
-        problems.append(f"no dealer in the {phase.value} phase")
+    problems += game.draw_problems(state)  # the scores before the draw: _progress_problems
     if not problems:  # the progress checks use the seats
         problems += _record_problems(state) + _progress_problems(game, state)
     if phase in _BEFORE_THE_DEAL:
@@ -114,8 +110,6 @@ def _progress_problems(game: Euchre, state: EuchreState) -> list[str]:
     if (last is None) != (completed == 0):
         problems.append(f"{'no' if last is None else 'a'} last hand after {completed} hands")
     first = game.options.first_dealer
-    if phase is Phase.DRAW_DEALER and first is not None:
-        problems.append(f"no dealer is drawn when first_dealer is {first}")
     hand = completed + 1 if phase is Phase.DEAL else state.hand_number
     problems += check.dealer_problems(SEATING, state.dealer, first=first, hand=hand, rule="E1")
     before, scored = check.before_last_hand(state.scores, _points(last))
@@ -174,12 +168,7 @@ def _last_hand_problems(
 
 
 def _card_problems(game: Euchre, state: EuchreState) -> list[str]:
-    located: list[Card] = [card for hand in state.hands for card in hand]
-    located += state.undealt
-    located += [card for trick in state.tricks for card in trick.cards]
-    located += state.trick
-    if state.discard is not None:
-        located.append(state.discard)
+    located = game.located_cards(state)  # the hands, the undealt cards, the discard, the tricks
     if state.up_card is not None and not state.picked_up:
         located.append(state.up_card)
     problems = check.card_problems(located, game.deck)
@@ -226,13 +215,12 @@ def _action(bid: Bid) -> EuchreAction:
 
 
 def _history(state: EuchreState) -> list[EuchreAction]:
-    """The actions of the current hand after the shuffle, as the state records them."""
+    """The actions of the current hand after the shuffle and before the plays, as the state
+    records them."""
     actions = [_action(bid) for bid in state.auction]
     if state.discard is not None:
         actions.append(Discard(card=state.discard))
-    actions += [GoAlone() if d.alone else WithPartner() for d in state.declarations]
-    plays = hand_plays(state.tricks, state.trick_seats, state.trick)
-    return actions + [Play(card=card) for _, cards in plays for card in cards]
+    return actions + [GoAlone() if d.alone else WithPartner() for d in state.declarations]
 
 
 def _dealt_hands(state: EuchreState) -> tuple[list[list[Card]], list[str]]:
@@ -263,17 +251,9 @@ def _start_of_hand(game: Euchre, state: EuchreState) -> EuchreState:
 
 def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
     dealt, problems = _dealt_hands(state)
-    if problems:
+    if problems or state.up_card is None:
         return problems
-    dealer, up_card = state.dealer, state.up_card
-    assert dealer is not None and up_card is not None
-    return game.replay_problems(
-        state,
-        _start_of_hand(game, state),
-        dealer,
-        dealt,
-        _history(state),
-        kick=(up_card,),
-        stock=state.undealt,
-        same=check.unordered_hands,
+    start, kick = _start_of_hand(game, state), (state.up_card,)
+    return game.hand_problems(
+        state, start, actions=_history(state), kick=kick, dealt=dealt, same=check.unordered_hands
     )

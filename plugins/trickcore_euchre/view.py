@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from trickcore.cards import Card, Suit
-from trickcore.kit.hidden import Computed, Projection, SeatPart
+from trickcore.kit.hidden import Projection, SeatPart, shown_turn
 from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
 from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
@@ -71,11 +71,6 @@ PROJECTION: Projection[EuchreState, EuchreView] = Projection(
     per_seat=[SeatPart("hands", own="hand", sizes="hand_sizes", shown=_sees_own_hand)],
     owned={"discard": lambda state: state.dealer},
     secret=["undealt"],
-    computed={
-        "turn": Computed(
-            view=lambda state, seat: state.turn if state.phase in _ACTING else None,
-            state=lambda view: view.turn if view.turn is not None else 0,
-        )
-    },
+    computed={"turn": shown_turn(_ACTING)},
 )
 """Euchre's public and hidden parts (E10)."""

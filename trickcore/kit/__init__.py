@@ -18,6 +18,8 @@ A game plugin imports its pieces from here and is left with its rule book's diff
 * :mod:`trickcore.kit.base` — :class:`~trickcore.kit.base.TrickGame`, the protocol methods every
   game on the kit shares, and the defaults for a state in the kit's layout (who acts, the legal
   plays, the play of a trick, the outcome, ``determinize``).
+* :mod:`trickcore.kit.playout` — the fast random playout a game in the kit's layout opts in to
+  (the tricks played on lists, for search bots).
 
 Everything a game usually needs is importable from here at once:
 ``from trickcore.kit import Seating, DealSchedule, FollowSuit, TrickGame, events``.
@@ -35,6 +37,7 @@ from trickcore.kit.hidden import (
     SeatPart,
     cards_seen,
     deal_hidden,
+    shown_turn,
     unseen_cards,
 )
 from trickcore.kit.records import Record
@@ -76,6 +79,7 @@ __all__ = [
     "hand_plays",
     "revealed_voids",
     "scoring",
+    "shown_turn",
     "take",
     "top_side",
     "tricks_by_side",

@@ -55,6 +55,7 @@ gets from the base:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -78,7 +79,14 @@ from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
 from trickcore.kit.events import EventLog, GenericEvent
 from trickcore.kit.hidden import LastView, Projection
 from trickcore.kit.seating import Seating
-from trickcore.kit.tricks import FollowSuit, Trick, TrickOrder, hand_plays, revealed_voids
+from trickcore.kit.tricks import (
+    FollowSuit,
+    Trick,
+    TrickOrder,
+    hand_plays,
+    revealed_voids,
+    tricks_by_side,
+)
 from trickcore.kit.validation import (
     dealt_cards,
     differences,
@@ -134,6 +142,31 @@ class TrickGame(Generic[S, A, V, Opt]):
     phase, the dealer, the scores, the hand number, the last hand's result ...), which
     :meth:`between_hands` keeps."""
 
+    def __init_subclass__(cls, *, phases: type[enum.Enum] | None = None, **kwargs: Any) -> None:
+        """``class MyGame(TrickGame[...], phases=Phase)``: the phases of the kit's layout taken
+        from the game's phase enum by their names, ``DRAW_DEALER`` (:attr:`draw_phase`),
+        ``DEAL`` (:attr:`deal_phase`), ``PLAY`` (:attr:`play_phase`) and ``OVER``
+        (:attr:`over_phase`), chance acting in the first two (:attr:`chance_phases`). What the
+        class body declares itself is kept (a game whose chance also acts elsewhere lists its
+        :attr:`chance_phases`)."""
+        super().__init_subclass__(**kwargs)
+        if phases is None:
+            return
+        members = phases.__members__
+        missing = [name for name in ("DRAW_DEALER", "DEAL", "PLAY", "OVER") if name not in members]
+        if missing:
+            raise TypeError(f"{phases.__name__} has no phases {missing} (the kit's layout)")
+        declared = {
+            "draw_phase": members["DRAW_DEALER"],
+            "deal_phase": members["DEAL"],
+            "play_phase": members["PLAY"],
+            "over_phase": members["OVER"],
+            "chance_phases": frozenset({members["DRAW_DEALER"], members["DEAL"]}),
+        }
+        for name, value in declared.items():
+            if name not in cls.__dict__:
+                setattr(cls, name, value)
+
     def __init__(
         self,
         options: Opt,
@@ -156,6 +189,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         """How a fresh shuffle is dealt, when one schedule says it (for stacked decks:
         :func:`trickcore.testing.stacked_shuffle`)."""
         self._pack_set = frozenset(self.pack)
+        self._empty_parts = self._required_parts(getattr(self, "state_type", None))
         action_type = getattr(self, "action_type", None)  # None: a game still being written
         self._action_problem = (
             type_check(action_type) if action_type is not None else lambda action: None
@@ -235,8 +269,25 @@ class TrickGame(Generic[S, A, V, Opt]):
         Otherwise the game's own."""
         first = getattr(self._options, "first_dealer", None)
         if first is None:
-            return cast(S, self.state_type(phase=self.draw_phase))
-        return cast(S, self.state_type(phase=self.deal_phase, dealer=first))
+            return self.blank_state(phase=self.draw_phase)
+        return self.blank_state(phase=self.deal_phase, dealer=first)
+
+    def _required_parts(self, state_type: Any) -> dict[str, Any]:
+        """The fields of the kit's layout that ``state_type`` declares without a default, each
+        empty: ``scores`` (a zero per side) and the projection's per-seat parts (an empty
+        entry per seat), whose sizes only the table knows."""
+        if not (isinstance(state_type, type) and issubclass(state_type, msgspec.Struct)):
+            return {}
+        empty: dict[str, Any] = {"scores": (0,) * len(self.sides)}
+        empty.update({part.field: ((),) * self.seats for part in self.projection.per_seat})
+        required = (info.name for info in msgspec.structs.fields(state_type) if info.required)
+        return {name: empty[name] for name in required if name in empty}
+
+    def blank_state(self, **fields: Any) -> S:
+        """A state of :attr:`state_type` with ``fields``, every other field at its default, and
+        in the kit's layout ``scores`` and the per-seat parts empty where the state type gives
+        them no default (their sizes depend on the table: a game for 2 to 4 players)."""
+        return cast(S, self.state_type(**{**self._empty_parts, **fields}))
 
     def actor(self, state: S) -> Actor:
         """Who acts next: in the kit's layout, nobody (``None``) in :attr:`over_phase`,
@@ -297,22 +348,45 @@ class TrickGame(Generic[S, A, V, Opt]):
         and at most one secret field (a stock) hidden: before a deal (:attr:`draw_phase`,
         :attr:`deal_phase`) every hidden part is empty; afterwards the cards the view does not
         show are dealt at random to the other hands and the secret field
-        (:meth:`secret_sizes`), never giving a seat a suit it showed out of (the voids its
-        tricks revealed under the follow policy), uniformly among such deals
-        (:meth:`Projection.unseen_dealer`)."""
+        (:meth:`secret_sizes`, which may also name owned fields hidden from the view), never
+        giving a seat a suit it showed out of (:meth:`voids`) or a card another seat holds
+        (:meth:`held_cards`), uniformly among such deals (:meth:`Projection.unseen_dealer`)."""
         shown: Any = view
         projection = self.projection
         if shown.phase is self.draw_phase or shown.phase is self.deal_phase:
             empty = {part.field: ((),) * self.seats for part in projection.per_seat}
             before_deal = projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
             return lambda rng: before_deal
-        policy = self._policy(getattr(view, "trump", None))
-        plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
-        voids = revealed_voids(policy, plays, self.seats)
-        secret, suit_of = self.secret_sizes(view), policy.order.suit_of
-        return projection.unseen_dealer(
-            view, self.pack, secret=secret, voids=voids, suit_of=suit_of
+        trump = getattr(view, "trump", None)
+        suit_of = (
+            None if self.policy is None and trump is None else self._policy(trump).order.suit_of
         )
+        return projection.unseen_dealer(
+            view,
+            self.pack,
+            secret=self.secret_sizes(view),
+            voids=self.voids(view),
+            suit_of=suit_of,
+            held=self.held_cards(view),
+        )
+
+    def voids(self, view: V) -> dict[Seat, set[Suit]]:
+        """The suits each seat is known to hold none of, in the kit's layout: those its plays
+        to the hand's tricks showed out of under the follow policy
+        (:func:`~trickcore.kit.tricks.revealed_voids`); none while the trump that picks the
+        policy is not known."""
+        shown: Any = view
+        trump = getattr(view, "trump", None)
+        if self.policy is None and trump is None:
+            return {seat: set() for seat in range(self.seats)}
+        plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
+        return revealed_voids(self._policy(trump), plays, self.seats)
+
+    def held_cards(self, view: V) -> dict[Card, Seat]:
+        """Cards that ``view`` showed once and no longer shows, known to be in a seat's hidden
+        places (its hand, or a field it owns), for :meth:`determinizer`: none by default;
+        Euchre's dealer holds the up-card they took (:meth:`Projection.unseen_dealer`)."""
+        return {}
 
     def secret_sizes(self, view: V) -> dict[str, int]:
         """How many cards each secret field of the state holds in a state ``view`` may show,
@@ -652,6 +726,15 @@ class TrickGame(Generic[S, A, V, Opt]):
         )
         return self.end_hand(end, log)
 
+    def trick_counts(self, state: S, tricks: tuple[Trick, ...]) -> dict[str, Any]:
+        """What :meth:`trick_won` counts over a hand's ``tricks`` (those of ``state`` first), as
+        the fields it changes, for the fast playout
+        (:func:`~trickcore.kit.playout.play_tricks`), which plays the tricks from ``state``
+        without calling it. Nothing by default, as the kit's :meth:`trick_won`; a game that
+        counts per trick (the tricks won per side) and opts in to the fast playout says here
+        what its counts come to."""
+        return {}
+
     def end_hand(self, state: S, log: EventLog | None) -> S:
         """The state after the last trick of a hand (:meth:`trick_won`): the game's scoring."""
         raise NotImplementedError(f"{type(self).__name__} does not end a hand")
@@ -660,9 +743,38 @@ class TrickGame(Generic[S, A, V, Opt]):
         """``state`` with its :attr:`progress_fields` only (every other field at its default:
         nothing of a hand), then ``changes``: the state before the next deal, and for
         ``validate`` the state a state before a deal must equal
-        (:func:`~trickcore.kit.validation.nothing_but`) or the start of a hand played again."""
+        (:func:`~trickcore.kit.validation.nothing_but`) or the start of a hand played again.
+        Fields without a default are empty as in :meth:`blank_state`."""
         kept = {name: getattr(state, name) for name in self.progress_fields}
-        return type(state)(**{**kept, **changes})
+        return type(state)(**{**self._empty_parts, **kept, **changes})
+
+    def next_hand(
+        self,
+        state: S,
+        log: EventLog | None = None,
+        *,
+        over: bool,
+        winner: int | None = None,
+        **changes: Any,
+    ) -> S:
+        """The end of a hand in the kit's layout, with ``changes`` (the scores, a record of the
+        hand ...): when the game is ``over``, ``state`` in :attr:`over_phase` won by ``winner``
+        (``None``: a draw); otherwise the state before the next deal (:meth:`between_hands`
+        in :attr:`deal_phase`), dealt by the seat after the dealer. ``log`` is told that the
+        hand is over (the tricks each side won and the scores) and, with it, the game
+        (:func:`~trickcore.kit.events.tell_hand_over`)."""
+        layout: Any = state
+        if log is not None:
+            tricks = tricks_by_side(self.seating, layout.tricks)
+            scores = changes.get("scores", layout.scores)
+            number = layout.hand_number
+            events.tell_hand_over(
+                log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=winner
+            )
+        if over:
+            return msgspec.structs.replace(state, phase=self.over_phase, winner=winner, **changes)
+        dealer = self.seating.next(layout.dealer)
+        return self.between_hands(state, phase=self.deal_phase, dealer=dealer, **changes)
 
     def lead(self, state: S, leader: Seat, skip: tuple[Seat, ...] = (), **changes: Any) -> S:
         """``state`` in :attr:`play_phase`, with ``changes``, and ``leader`` to lead the first
@@ -673,13 +785,27 @@ class TrickGame(Generic[S, A, V, Opt]):
             state, phase=self.play_phase, turn=leader, trick_seats=order, **changes
         )
 
-    def hand_problems(self, state: S, start: S) -> list[str]:
-        """For ``validate`` in the kit's layout, when a hand is a deal and its tricks and
-        nothing else: what stops ``start`` (the state before the hand's deal, which the game
-        works out) from leading to ``state``. The seats and the tricks are checked first
-        (:func:`~trickcore.kit.validation.seat_problems`,
+    def hand_problems(
+        self,
+        state: S,
+        start: S,
+        *,
+        actions: Sequence[A] = (),
+        kick: Sequence[Card] = (),
+        dealt: Sequence[Sequence[Card]] | None = None,
+        same: Callable[[S], object] = lambda state: state,
+    ) -> list[str]:
+        """For ``validate`` in the kit's layout: what stops ``start`` (the state before the
+        hand's deal, which the game works out) from leading to ``state``. The seats and the
+        tricks are checked first (:func:`~trickcore.kit.validation.seat_problems`,
         :func:`~trickcore.kit.validation.trick_problems`); then the hand is played again
-        (:meth:`replay_problems`) from the deal its hands, tricks and secret fields imply."""
+        (:meth:`replay_problems`) from the deal its hands, tricks and secret fields imply.
+
+        A hand that is more than a deal and its tricks says the rest: ``actions``, the hand's
+        actions before its plays (bids, a discard ...), ``kick``, the cards turned after the
+        deal, ``dealt``, each seat's cards as dealt when cards changed hands since (by default
+        each seat's hand and the cards it played, :func:`~trickcore.kit.validation.dealt_cards`),
+        and ``same``, as :meth:`replay_problems` takes it."""
         layout: Any = state
         dealer = layout.dealer
         found = seat_problems(
@@ -689,10 +815,46 @@ class TrickGame(Generic[S, A, V, Opt]):
         if found or dealer is None:
             return found or ["no dealer during a hand"]
         plays = hand_plays(layout.tricks, layout.trick_seats, layout.trick)
-        dealt = dealt_cards(layout.hands, plays)
-        actions = [self.play_type(card=card) for _, cards in plays for card in cards]
+        if dealt is None:
+            dealt = dealt_cards(layout.hands, plays)
+        played = [self.play_type(card=card) for _, cards in plays for card in cards]
         stock = [card for name in self.projection.secret for card in getattr(state, name)]
-        return self.replay_problems(state, start, dealer, dealt, actions, stock=stock)
+        return self.replay_problems(
+            state, start, dealer, dealt, [*actions, *played], kick=kick, stock=stock, same=same
+        )
+
+    def draw_problems(self, state: S) -> list[str]:
+        """For ``validate`` in the kit's layout: the dealer against the draw for the first
+        dealer. No dealer while it is drawn (:attr:`draw_phase`), and no draw at all when the
+        options fix the ``first_dealer``; a dealer in every other phase."""
+        layout: Any = state
+        phase, dealer = layout.phase, layout.dealer
+        first = getattr(self._options, "first_dealer", None)
+        if phase is not self.draw_phase:
+            return [] if dealer is not None else [f"no dealer in the {phase.value} phase"]
+        if dealer is not None:
+            return ["there is no dealer before the first dealer is drawn"]
+        return [] if first is None else [f"no dealer is drawn when first_dealer is {first}"]
+
+    def located_cards(self, state: S) -> list[Card]:
+        """Every card of ``state`` in the places of the kit's layout, once per place, for
+        :func:`~trickcore.kit.validation.card_problems`: the projection's per-seat parts, its
+        secret fields and its owned fields (a card, or ``None``), the hand's finished tricks and
+        the trick in progress. A game adds the places of its own (a kick, an up-card)."""
+        layout: Any = state
+        projection = self.projection
+        found = [
+            card
+            for part in projection.per_seat
+            for entry in getattr(state, part.field)
+            for card in entry
+        ]
+        for name in projection.secret:
+            found += getattr(state, name)
+        found += [card for name in projection.owned if (card := getattr(state, name)) is not None]
+        found += [card for trick in layout.tricks for card in trick.cards]
+        found += layout.trick
+        return found
 
     def replay_problems(
         self,

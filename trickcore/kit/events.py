@@ -26,6 +26,7 @@ __all__ = [
     "GameOver",
     "GenericEvent",
     "HandOver",
+    "Passed",
     "PlayBegins",
     "PointsScored",
     "TrickWon",
@@ -183,6 +184,15 @@ class PlayBegins(Event, frozen=True, tag="play_begins"):
 
     def __str__(self) -> str:
         return f"Trumps: {self.trump.name.lower()}. Seat {self.leader} leads."
+
+
+class Passed(Event, frozen=True, tag="passed"):
+    """A seat passed in an auction. Not in :data:`GenericEvent`: a game with bidding adds it,
+    or a subclass with more to say (Euchre's bidding round), to its own union."""
+
+    text = "Seat {seat} passes."
+    seat: SeatField
+    """The seat that passed."""
 
 
 class EventLog:

@@ -41,6 +41,7 @@ __all__ = [
     "SeatPart",
     "cards_seen",
     "deal_hidden",
+    "shown_turn",
     "unseen_cards",
 ]
 
@@ -71,6 +72,16 @@ class Computed:
 
     view: Callable[[Any, Seat], Any]
     state: Callable[[Any], Any]
+
+
+def shown_turn(acting: Collection[Any]) -> Computed:
+    """The ``turn`` field of the kit's layout as views show it: the seat to act in the
+    ``acting`` phases (a state's ``phase``), ``None`` in the others (chance acts, or the game
+    is over); back in a state, ``None`` is seat 0, the field's default."""
+    return Computed(
+        view=lambda state, seat: state.turn if state.phase in acting else None,
+        state=lambda view: view.turn if view.turn is not None else 0,
+    )
 
 
 class Projection(Generic[S, V]):
@@ -248,6 +259,7 @@ class Projection(Generic[S, V]):
         secret: Mapping[str, int] | None = None,
         voids: Mapping[Seat, Collection[Suit]] | None = None,
         suit_of: Mapping[Card, Suit] | None = None,
+        held: Mapping[Card, Seat] | None = None,
     ) -> S:
         """A state agreeing with ``view``, for ``determinize``: the cards of ``pack`` that the
         view does not show (:func:`unseen_cards`) dealt at random (:func:`deal_hidden`) to the
@@ -255,8 +267,11 @@ class Projection(Generic[S, V]):
         fields (``secret``: how many cards each holds), never giving a seat a suit it showed out
         of (``voids``). For the usual layout: one per-seat part of cards, with sizes, and secret
         fields of cards; ``ValueError`` when the cards cannot be placed so.
-        :meth:`unseen_dealer` prepares the same deal once for many draws."""
-        return self.unseen_dealer(view, pack, secret=secret, voids=voids, suit_of=suit_of)(rng)
+        :meth:`unseen_dealer` prepares the same deal once for many draws, and says what
+        ``held`` and an owned field in ``secret`` do."""
+        return self.unseen_dealer(
+            view, pack, secret=secret, voids=voids, suit_of=suit_of, held=held
+        )(rng)
 
     def unseen_dealer(
         self,
@@ -266,40 +281,75 @@ class Projection(Generic[S, V]):
         secret: Mapping[str, int] | None = None,
         voids: Mapping[Seat, Collection[Suit]] | None = None,
         suit_of: Mapping[Card, Suit] | None = None,
+        held: Mapping[Card, Seat] | None = None,
     ) -> Callable[[Rng], S]:
         """:meth:`deal_unseen` prepared once for ``view``: a function of the stream that deals
         exactly what ``deal_unseen`` with the same arguments deals (a search bot draws many
-        states from one view; keep the dealer with :class:`LastView`)."""
+        states from one view; keep the dealer with :class:`LastView`).
+
+        Three cases beyond the usual layout, each told by the view or the arguments:
+
+        * the seat's own entry, when ``shown`` hid it (empty, though its size is not), is dealt
+          like the others' (Euchre's dealer naming trump over a turned-up joker, E5);
+        * an owned field named in ``secret`` holds one card or ``None``: with size 1 it is
+          dealt a card (a discard the view's seat did not see), with size 0 it keeps the
+          view's value; such fields are dealt after the hands, before the secret fields;
+        * ``held`` cards, shown once but now hidden, are known to be in their seat's hidden
+          places (its entry, or a field it owns): they are dealt with the unseen cards (after
+          them), to those places only (Euchre's taken up-card, in the dealer's hand or
+          discard)."""
         sized = [part for part in self.per_seat if part.sizes is not None]
         if len(sized) != 1:
             raise TypeError("deal_unseen needs exactly one per-seat part with sizes")
         (part,) = sized
-        seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
+        shown: Any = view
+        seat: Seat = shown.seat
         counts: Sequence[int] = getattr(view, str(part.sizes))
-        others = {other: size for other, size in enumerate(counts) if other != seat}
+        own = getattr(view, part.own)
+        own_hidden = part.shown is not None and not own and counts[seat] > 0
+        others = {other: size for other, size in enumerate(counts) if other != seat or own_hidden}
         secret = secret or {}
+        held = held or {}
+        owned = [name for name in self.owned if name in secret]  # hidden from this view
+
+        def barred(owner: Seat | None) -> frozenset[Card]:
+            return frozenset(card for card, holder in held.items() if holder != owner)
+
+        unseen = unseen_cards(pack, cards_seen(view).union(held))
         deal = HiddenDeal(
-            unseen_cards(pack, cards_seen(view)),
+            [*unseen, *held],
             others,
             voids=voids,
             suit_of=suit_of,
-            rest=[Slot(secret.get(name, 0)) for name in self.secret],
+            barred={other: barred(other) for other in others} if held else None,
+            rest=[
+                *(Slot(secret[name], barred(self.owned[name](shown))) for name in owned),
+                *(Slot(secret.get(name, 0), barred(None)) for name in self.secret),
+            ],
         )
-        own = getattr(view, part.own)
-        # Each seat's entry: its place in a draw (the other seats in order), or the view's own.
-        where = {other: index for index, other in enumerate(others)}
-        places = [where.get(other) for other in range(len(counts))]
+        # A draw: the hidden seats' entries in seat order, then the owned fields, then the
+        # secret ones; the seat's own entry is the view's unless it is hidden too.
         hidden = len(others)
-        empty = {part.field: tuple(() for _ in counts), **dict.fromkeys(self.secret, ())}
+        me = None if own_hidden else seat
+        places = [
+            (name, hidden + len(owned) + index, False) for index, name in enumerate(self.secret)
+        ]
+        places += [(name, hidden + index, True) for index, name in enumerate(owned) if secret[name]]
+        field = part.field
+        empty = {field: tuple(() for _ in counts), **dict.fromkeys(self.secret, ())}
         public = self.state(view, **empty)  # the hidden parts are filled in by each draw
-
+        replace = msgspec.structs.replace
         sample = deal.sampler
 
         def draw(rng: Rng) -> S:
             dealt = sample(rng)
-            hands = tuple([own if k is None else dealt[k] for k in places])
-            rest = dict(zip(self.secret, dealt[hidden:], strict=True))
-            return msgspec.structs.replace(public, **{part.field: hands}, **rest)
+            changes: dict[str, object] = {
+                name: dealt[index][0] if one else dealt[index] for name, index, one in places
+            }
+            changes[field] = (
+                tuple(dealt[:hidden]) if me is None else (*dealt[:me], own, *dealt[me:hidden])
+            )
+            return replace(public, **changes)
 
         return draw
 

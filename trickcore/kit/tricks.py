@@ -100,12 +100,23 @@ class TrickOrder:
         pack: Iterable[Card],
         trump: Suit | None,
         strength: Callable[[Card], int] = rank_strength,
+        *,
+        top: Sequence[Card] = (),
     ) -> TrickOrder:
         """Each card in its printed suit, ranked by ``strength``; trumps raised by
-        :data:`TRUMP_BASE`."""
+        :data:`TRUMP_BASE`. The ``top`` cards, highest first, are trumps whatever their
+        printed suit and rank above every other trump (15 and up, above the ace's 14): the
+        joker and Euchre's bowers (E2). Those not in the pack are passed over."""
+        if top and trump is None:
+            raise ValueError("cards promoted to the top of the trumps need a trump suit")
+        promoted = {card: 15 + index for index, card in enumerate(reversed(top))}
         suit_of: dict[Card, Suit] = {}
         power: dict[Card, int] = {}
         for card in pack:
+            if card in promoted and trump is not None:
+                suit_of[card] = trump
+                power[card] = TRUMP_BASE + promoted[card]
+                continue
             if card.suit is None:
                 raise ValueError("a plain trick order has no place for the joker")
             suit_of[card] = card.suit

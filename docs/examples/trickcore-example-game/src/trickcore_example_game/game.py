@@ -28,7 +28,7 @@ import msgspec
 from msgspec import Meta
 from msgspec.structs import replace
 
-from trickcore import Action, Card, Direction, DrawDealer, Options, Rank, Seat, Shuffle, kit
+from trickcore import Action, Card, Direction, DrawDealer, Options, Rank, Shuffle, kit
 from trickcore.cards import standard_deck
 from trickcore.kit import events as ev
 from trickcore.kit.options import seat_below
@@ -64,10 +64,8 @@ class HighCardOptions(Options, frozen=True):
 class Play(Action, frozen=True, tag="play"):
     """Play a card to the trick (H4): ``{"type": "play", "card": "QH"}``."""
 
+    text = "play {card}"  # its words, for menus and errors
     card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
 
 
 HighCardAction = DrawDealer | Shuffle | Play
@@ -133,7 +131,9 @@ PROJECTION = kit.Projection(
 """Hands are seen by their own seat (others see their sizes); the stock by nobody (H3)."""
 
 
-class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCardOptions]):
+class HighCard(
+    kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCardOptions], phases=Phase
+):
     """High card bound to its options: ``trickcore.load("high-card", players=3)``."""
 
     name: ClassVar[str] = "high-card"
@@ -145,11 +145,7 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
     state_type: ClassVar[type[HighCardState]] = HighCardState
     view_type: ClassVar[type[HighCardView]] = HighCardView
     play_type: ClassVar[type[Play]] = Play
-    draw_phase: ClassVar[Phase] = Phase.DRAW_DEALER  # the phases of the kit's layout
-    deal_phase: ClassVar[Phase] = Phase.DEAL
-    play_phase: ClassVar[Phase] = Phase.PLAY
-    over_phase: ClassVar[Phase] = Phase.OVER
-    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
+    progress_fields = ("phase", "dealer", "scores", "hand_number")  # kept from hand to hand
 
     def __init__(self, options: HighCardOptions | None = None) -> None:
         options = options if options is not None else HighCardOptions()
@@ -157,19 +153,6 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
         deal = kit.DealSchedule(seating, packets=(1,) * HAND_SIZE)  # H3
         super().__init__(options, seating, PROJECTION, PACK, deal=deal, policy=POLICY)
         self.phase_rules = {**self.kit_rules(), Phase.DEAL: self._deal}
-
-    def initial_state(self) -> HighCardState:
-        """Before the draw for the first dealer, or before the first deal (H3)."""
-        return self._before_deal(self.options.first_dealer, (0,) * self.seats, hand_number=0)
-
-    def _before_deal(
-        self, dealer: Seat | None, scores: tuple[int, ...], hand_number: int
-    ) -> HighCardState:
-        phase = Phase.DRAW_DEALER if dealer is None else Phase.DEAL
-        hands = ((),) * self.seats
-        return HighCardState(
-            phase=phase, dealer=dealer, scores=scores, hand_number=hand_number, hands=hands
-        )
 
     # -- the rules of each phase: apply and events both run them (kit.TrickGame) ------------
 
@@ -200,17 +183,9 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
     def end_hand(self, state: HighCardState, log: kit.EventLog | None) -> HighCardState:
         """H6: the game ends at the target, won by the highest score; otherwise the deal
         passes to the left (H3)."""
-        assert state.dealer is not None
         over = max(state.scores) >= self.options.target
         winner = kit.top_side(state.scores) if over else None
-        number, scores = state.hand_number, state.scores
-        won = kit.tricks_by_side(self.seating, state.tricks)
-        ev.tell_hand_over(
-            log, hand_number=number, tricks=won, scores=scores, over=over, winner=winner
-        )
-        if over:
-            return replace(state, phase=Phase.OVER, winner=winner)
-        return self._before_deal(self.seating.next(state.dealer), scores, number)
+        return self.next_hand(state, log, over=over, winner=winner)  # tells log: hand over
 
     # -- checking a state from outside ----------------------------------------------------
 
@@ -223,15 +198,16 @@ class HighCard(kit.TrickGame[HighCardState, HighCardAction, HighCardView, HighCa
             return self._before_deal_problems(state)
         if bad_tricks := kit.validation.trick_problems(self.seating, state.tricks):
             return bad_tricks
-        won = kit.tricks_by_side(self.seating, state.tricks)
+        won, number = kit.tricks_by_side(self.seating, state.tricks), state.hand_number
         before = tuple(score - w for score, w in zip(state.scores, won, strict=True))
-        start = self._before_deal(state.dealer, before, state.hand_number - 1)
+        start = self.between_hands(state, phase=Phase.DEAL, scores=before, hand_number=number - 1)
         return self._before_deal_problems(start) or self.hand_problems(state, start)
 
     def _before_deal_problems(self, state: HighCardState) -> list[str]:
         first, number = self.options.first_dealer, state.hand_number
         found = kit.validation.seat_problems(self.seating, dealer=state.dealer)
-        if state != self._before_deal(state.dealer, state.scores, number):
+        phase = Phase.DRAW_DEALER if state.dealer is None else Phase.DEAL
+        if state != self.between_hands(state, phase=phase):
             found.append(f"nothing may be dealt or played in the {state.phase.value} phase")
         if first is not None and state.dealer != self.seating.ahead(first, number):
             found.append(f"seat {first} dealt first, so seat {state.dealer} cannot deal now")
