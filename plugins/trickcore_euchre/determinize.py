@@ -21,7 +21,7 @@ from trickcore_euchre.view import EuchreView
 if TYPE_CHECKING:
     from trickcore_euchre.rules import Euchre
 
-__all__ = ["held_cards", "secret_sizes", "voids"]
+__all__ = ["held_cards", "secret_sizes", "seen_cards", "voids"]
 
 
 def voids(game: Euchre, view: EuchreView) -> dict[Seat, set[Suit]]:
@@ -37,6 +37,13 @@ def secret_sizes(game: Euchre, view: EuchreView) -> dict[str, int]:
         "discard": int(discarded and view.seat != view.dealer),
         "undealt": len(game.deck) - DEAL.size,
     }
+
+
+def seen_cards(game: Euchre, view: EuchreView) -> set[Card]:
+    """The cards a Euchre view shows: its hand, the up-card, the discard and the tricks."""
+    seen = {card for trick in view.tricks for card in trick.cards}.union(view.trick, view.hand)
+    seen.update(card for card in (view.up_card, view.discard) if card is not None)
+    return seen
 
 
 def held_cards(game: Euchre, view: EuchreView) -> dict[Card, Seat]:

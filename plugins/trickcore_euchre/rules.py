@@ -143,6 +143,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions], ph
     # The parts of the protocol written in modules of their own, each taking the game first:
     secret_sizes = _determinize.secret_sizes
     held_cards = _determinize.held_cards
+    seen_cards = _determinize.seen_cards
     """What ``determinize`` deals beyond the other hands: the undealt cards, the dealer's discard
     and taken up-card (:mod:`trickcore_euchre.determinize`); the kit draws uniformly among the
     consistent deals."""

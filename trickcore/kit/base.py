@@ -56,7 +56,7 @@ gets from the base:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
@@ -368,6 +368,7 @@ class TrickGame(Generic[S, A, V, Opt]):
             voids=self.voids(view),
             suit_of=suit_of,
             held=self.held_cards(view),
+            seen=self.seen_cards(view),
         )
 
     def voids(self, view: V) -> dict[Seat, set[Suit]]:
@@ -381,6 +382,12 @@ class TrickGame(Generic[S, A, V, Opt]):
             return {seat: set() for seat in range(self.seats)}
         plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
         return revealed_voids(self._policy(trump), plays, self.seats)
+
+    def seen_cards(self, view: V) -> Collection[Card] | None:
+        """Every card ``view`` shows, for :meth:`determinizer`; ``None`` (the default) lets
+        :func:`~trickcore.kit.hidden.cards_seen` find them by walking the whole view, which a
+        game may spare search bots by naming its fields (Euchre does)."""
+        return None
 
     def held_cards(self, view: V) -> dict[Card, Seat]:
         """Cards that ``view`` showed once and no longer shows, known to be in a seat's hidden

@@ -260,6 +260,7 @@ class Projection(Generic[S, V]):
         voids: Mapping[Seat, Collection[Suit]] | None = None,
         suit_of: Mapping[Card, Suit] | None = None,
         held: Mapping[Card, Seat] | None = None,
+        seen: Collection[Card] | None = None,
     ) -> S:
         """A state agreeing with ``view``, for ``determinize``: the cards of ``pack`` that the
         view does not show (:func:`unseen_cards`) dealt at random (:func:`deal_hidden`) to the
@@ -270,7 +271,7 @@ class Projection(Generic[S, V]):
         :meth:`unseen_dealer` prepares the same deal once for many draws, and says what
         ``held`` and an owned field in ``secret`` do."""
         return self.unseen_dealer(
-            view, pack, secret=secret, voids=voids, suit_of=suit_of, held=held
+            view, pack, secret=secret, voids=voids, suit_of=suit_of, held=held, seen=seen
         )(rng)
 
     def unseen_dealer(
@@ -282,6 +283,7 @@ class Projection(Generic[S, V]):
         voids: Mapping[Seat, Collection[Suit]] | None = None,
         suit_of: Mapping[Card, Suit] | None = None,
         held: Mapping[Card, Seat] | None = None,
+        seen: Collection[Card] | None = None,
     ) -> Callable[[Rng], S]:
         """:meth:`deal_unseen` prepared once for ``view``: a function of the stream that deals
         exactly what ``deal_unseen`` with the same arguments deals (a search bot draws many
@@ -297,7 +299,10 @@ class Projection(Generic[S, V]):
         * ``held`` cards, shown once but now hidden, are known to be in their seat's hidden
           places (its entry, or a field it owns): they are dealt with the unseen cards (after
           them), to those places only (Euchre's taken up-card, in the dealer's hand or
-          discard)."""
+          discard).
+
+        ``seen``: every card the view shows, when the caller knows them without looking
+        (default: :func:`cards_seen` walks the whole view)."""
         sized = [part for part in self.per_seat if part.sizes is not None]
         if len(sized) != 1:
             raise TypeError("deal_unseen needs exactly one per-seat part with sizes")
@@ -315,7 +320,8 @@ class Projection(Generic[S, V]):
         def barred(owner: Seat | None) -> frozenset[Card]:
             return frozenset(card for card, holder in held.items() if holder != owner)
 
-        unseen = unseen_cards(pack, cards_seen(view).union(held))
+        shown_cards = cards_seen(view) if seen is None else set(seen)
+        unseen = unseen_cards(pack, shown_cards.union(held))
         deal = HiddenDeal(
             [*unseen, *held],
             others,
