@@ -26,8 +26,9 @@ import msgspec.inspect as mi
 
 from trickcore.cards import Card
 from trickcore.codec import json_text
-from trickcore.errors import DecodeError, TrickcoreError
+from trickcore.errors import DecodeError, OptionError, TrickcoreError
 from trickcore.game import SEAT_MARK, GameFactory, Shuffle
+from trickcore.kit.options import check_options
 
 __all__ = [
     "PARTS",
@@ -293,6 +294,11 @@ def check_part(factory: GameFactory, part: Part, value: Any, options: Any = None
         replay, at = (value.replay, "$.replay") if part == "table" else (value, "$")
         if replay.game != factory.name:
             problem = f'at {at}.game: "{replay.game}" is not "{factory.name}"'
+    if problem is None and part == "options":
+        try:  # the bounds every game's options have (64-bit integers), declared or not
+            check_options(value)
+        except OptionError as error:
+            problem = f"at $: {error}"
     if problem is None and options is not None:
         problem = _options_problem(part, value, options)
     if problem is not None:

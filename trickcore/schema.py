@@ -59,6 +59,7 @@ from trickcore._version import __version__
 from trickcore.codec import from_json, json_form, may_be_absent, plain_text
 from trickcore.game import CHANCE, SEAT_MARK, GameFactory, Shuffle
 from trickcore.history import History, chance_rng
+from trickcore.kit.options import INT64_MAX, INT64_MIN
 from trickcore.reading import (
     PARTS,
     Part,
@@ -243,6 +244,18 @@ def game_schema(
     }
 
 
+def _within_64_bits(node: Any) -> None:
+    """Bound every integer of an option's schema to the signed 64 bits the readers accept
+    (options are digested as MessagePack: :func:`trickcore.kit.options.check_value`)."""
+    if isinstance(node, dict):
+        if node.get("type") == "integer":
+            node.setdefault("minimum", INT64_MIN)
+            node.setdefault("maximum", INT64_MAX)
+        for key in ("anyOf", "oneOf"):
+            for member in node.get(key, ()):
+                _within_64_bits(member)
+
+
 def _chosen_options(options: Any) -> str:
     """The query naming the options that are not the defaults (``?deck=32``), or nothing."""
     written = json_form(options)
@@ -303,6 +316,8 @@ def _definitions(factory: GameFactory, *, openapi: bool, options: Any) -> dict[s
     defs.update(_card_definitions(factory, card_name, options))
     options_def = defs[part_name(factory, "options")]
     options_def.update(getattr(factory.options_type, "json_schema_extra", {}))
+    for written in options_def.get("properties", {}).values():
+        _within_64_bits(written)
     if options is not None:
         for key, value in json_form(options).items():
             written = options_def["properties"][key]

@@ -29,6 +29,8 @@ from trickcore.codec import json_text
 from trickcore.errors import OptionError
 
 __all__ = [
+    "INT64_MAX",
+    "INT64_MIN",
     "OptionInfo",
     "check_options",
     "check_value",
@@ -164,7 +166,8 @@ def describe_allowed(info: OptionInfo, *, as_text: bool = False) -> str:
     return f"{words}, or null" if info.nullable else words
 
 
-_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+"""The integers an option may hold: MessagePack's signed 64 bits (options are digested)."""
 _SHOWN_LONGEST = 80
 _REFUSED = object()
 
@@ -193,7 +196,7 @@ def check_value(
     # Options are digested and saved as MessagePack, whose integers have 64 bits: a bigger one
     # would pass here and fail later, far from its cause.
     if converted is _REFUSED or (
-        type(converted) is int and not _INT64_MIN <= converted <= _INT64_MAX
+        type(converted) is int and not INT64_MIN <= converted <= INT64_MAX
     ):
         info = next(info for info in options_info(options_type) if info.name == name)
         shown = _shown(value, from_text=from_text)
