@@ -196,7 +196,8 @@ def test_a_plugin_that_fails_to_import_is_reported_and_games_still_work(tmp_path
 def test_python_dash_m_trickcore_version_and_games() -> None:
     version = run_process("--version")
     assert version.returncode == 0
-    assert version.stdout.strip() == f"trickcore {trickcore.__version__}"
+    assert version.stdout.strip() == f"trickcore {trickcore.__version__} {trickcore.build_kind()}"
+    assert version.stdout.split()[-1] in ("compiled", "pure")
     names = [line.split()[0] for line in run_process("games").stdout.splitlines()]
     assert names[:3] == ["allfours", "apples", "euchre"]
 

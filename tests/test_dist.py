@@ -93,6 +93,21 @@ def test_sdist_and_wheel_hold_the_license(built: tuple[Path, Path]) -> None:
         assert archive.read(f"trickcore-{VERSION}.dist-info/licenses/LICENSE").startswith(b"MIT")
 
 
+def test_the_default_build_is_pure_python_and_the_sdist_can_build_either(
+    built: tuple[Path, Path],
+) -> None:
+    """Without TRICKCORE_MYPYC the wheel is pure Python (no compiler needed), and the sdist
+    holds what a compiled build from it needs: setup.py and the in-tree build backend."""
+    sdist, wheel = built
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert not [name for name in archive.namelist() if name.endswith((".so", ".pyd", ".c"))]
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+    assert f"trickcore-{VERSION}/setup.py" in names
+    assert f"trickcore-{VERSION}/tools/build_backend.py" in names
+
+
 def test_wheel_metadata_links_license_and_summary(built: tuple[Path, Path]) -> None:
     _, wheel = built
     with zipfile.ZipFile(wheel) as archive:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trickcore._build import build_kind
 from trickcore._version import __version__
 from trickcore.bots import Bot, BotFactory, BotSpec
 from trickcore.cards import Card, Rank, Suit, cards
@@ -117,6 +118,7 @@ __all__ = [
     "WrongSeatError",
     "__version__",
     "build_host",
+    "build_kind",
     "cards",
     "default_host",
     "digest",

@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["MAX_SEED_BITS", "Rng", "SeedPart", "seed_problem"]
 
@@ -63,7 +63,6 @@ _TWO_32 = 1 << 32
 _SURELY_ACCEPTED = _TWO_64 - _TWO_32
 _WORDS = struct.Struct("<8Q")
 _blake2b = hashlib.blake2b
-_new_rng = object.__new__
 
 
 _pack_length = struct.Struct("<I").pack
@@ -111,13 +110,25 @@ class Rng:
 
     __slots__ = ("_path", "_hasher", "_key", "_block", "_words")
 
-    def __init__(self, seed: SeedPart, *labels: SeedPart) -> None:
-        path = (seed, *labels)
-        self._path: tuple[SeedPart, ...] = path
+    def __init__(
+        self,
+        seed: SeedPart,
+        *labels: SeedPart,
+        _continued: tuple[tuple[SeedPart, ...], Any] | None = None,
+    ) -> None:
         # The key hash keeps the path absorbed so far: derive() continues from a copy of it,
-        # which gives the same key as hashing the whole path again, with less work. The key
-        # itself is computed on the first draw: a stream only derived from never needs it.
-        self._hasher = _blake2b(b"".join(map(_encode_part, path)), digest_size=32, person=_PERSON)
+        # which gives the same key as hashing the whole path again, with less work; it passes
+        # the path and that hash as ``_continued`` (internal: a compiled class has no way to
+        # skip __init__). The key itself is computed on the first draw: a stream only derived
+        # from never needs it.
+        if _continued is None:
+            path = (seed, *labels)
+            self._path: tuple[SeedPart, ...] = path
+            self._hasher: Any = _blake2b(
+                b"".join(map(_encode_part, path)), digest_size=32, person=_PERSON
+            )
+        else:
+            self._path, self._hasher = _continued
         self._key: bytes | None = None
         self._block = 0
         self._words: list[int] = []
@@ -134,13 +145,7 @@ class Rng:
         for label in labels:  # each checked (by _encode_part) before anything is built
             known = _encoded.get(label) if type(label) is int or type(label) is str else None
             hasher.update(known if known is not None else _encode_part(label))
-        child = _new_rng(Rng)
-        child._path = self._path + labels
-        child._hasher = hasher
-        child._key = None
-        child._block = 0
-        child._words = []
-        return child
+        return Rng(0, _continued=(self._path + labels, hasher))
 
     def _refill(self) -> None:
         key = self._key

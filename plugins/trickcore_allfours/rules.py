@@ -86,9 +86,15 @@ class AllFours(
     play_type: ClassVar[type[Play]] = Play
     renderer: ClassVar[Renderer[AllFoursView]] = AllFoursRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
-    random_playout = fast_playout
-    """The end of a random playout, the tricks played on lists (:mod:`trickcore.kit.playout`):
-    the same end as :func:`trickcore.playout.random_playout` from the same stream."""
+
+    def random_playout(
+        self, state: AllFoursState, rng: Rng, *, until_chance: bool = False
+    ) -> AllFoursState:
+        """The end of a random playout, the tricks played on lists
+        (:func:`trickcore.kit.playout.fast_playout`): the same end as
+        :func:`trickcore.playout.random_playout` from the same stream. (A method, not the
+        function set as a class attribute: compiled, a function does not bind to the game.)"""
+        return fast_playout(self, state, rng, until_chance=until_chance)
 
     def __init__(self, options: AllFoursOptions | None = None) -> None:
         options = options if options is not None else AllFoursOptions()

@@ -20,6 +20,7 @@ from trickcore.kit.playout import fast_playout
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowSuit, Trick, tricks_by_side
 from trickcore.render import Renderer
+from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
 from trickcore_euchre import events as ev
 from trickcore_euchre import validate as _validate
@@ -150,10 +151,16 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions], ph
     view_encoding = view_layout
     """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
     (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""
-    random_playout = fast_playout
-    """The end of a random playout (:mod:`trickcore.playout`), the tricks played on lists
-    (:mod:`trickcore.kit.playout`): the same end as the public API's playout from the same
-    stream."""
+
+    def random_playout(
+        self, state: EuchreState, rng: Rng, *, until_chance: bool = False
+    ) -> EuchreState:
+        """The end of a random playout, the tricks played on lists
+        (:func:`trickcore.kit.playout.fast_playout`): the same end as
+        :func:`trickcore.playout.random_playout` from the same stream. (A method, not the
+        function set as a class attribute: compiled, a function does not bind to the game.)"""
+        return fast_playout(self, state, rng, until_chance=until_chance)
+
     problems = _validate.problems
     """What stops a game from reaching a state (``validate`` raises them)."""
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from trickcore._build import build_kind
 from trickcore._version import __version__
 from trickcore.cli import matches as _matches
 from trickcore.cli import play as _play
@@ -77,9 +78,23 @@ def _echo_rows(rows: list[list[str]], empty: str) -> None:
         click.echo(line)
 
 
+def _print_version(context: click.Context, asked: bool) -> None:
+    """``--version``: ``trickcore 0.1.0 compiled`` or ``trickcore 0.1.0 pure``
+    (:func:`trickcore.build_kind`)."""
+    if not asked or context.resilient_parsing:
+        return
+    click.echo(f"trickcore {__version__} {build_kind()}")
+    context.exit()
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(
-    __version__, "--version", prog_name="trickcore", message="%(prog)s %(version)s"
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=lambda context, _, value: _print_version(context, value),
+    help="Show the version and the build (compiled or pure), and exit.",
 )
 def cli() -> None:
     """trickcore: trick-taking card games (Euchre …) in the terminal, with bots and replays.
