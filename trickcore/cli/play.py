@@ -22,7 +22,7 @@ from trickcore.cli.narrate import Narrator
 from trickcore.cli.text import describe, order_legal, outcome_lines
 from trickcore.codec import from_json
 from trickcore.errors import CardError, IllegalActionError, TableError
-from trickcore.game import CHANCE, Actor, Seat, Shuffle
+from trickcore.game import Seat, Shuffle
 from trickcore.render import renderer_for
 from trickcore.replay import dumps
 from trickcore.table import Table
@@ -196,7 +196,13 @@ class HumanGame:
 
     def _play_forced(self, seat: Seat) -> None:
         (action,) = self.table.legal_actions(seat)
-        click.echo(f"Seat {seat}: {describe(action)} is the only legal action; played it for you.")
+        if self._hot_seat and seat != self._facing:
+            # The screen faces another human: the move is told by the public events only.
+            click.echo(f"Seat {seat} had one legal action; played it for them.")
+        else:
+            click.echo(
+                f"Seat {seat}: {describe(action)} is the only legal action; played it for you."
+            )
         self.table.play(seat, action)
 
     def _face(self, seat: Seat) -> bool:
@@ -291,15 +297,21 @@ class HumanGame:
         return match_action(text, legal)
 
     def _undo(self, seat: Seat) -> bool:
+        """Take back ``seat``'s last move and what followed, told as ``seat`` saw it (its
+        events, never the actions themselves: a discard or a card given face down by another
+        seat stays hidden, issue 21.1)."""
         table = self.table
-        before = table.history()
+        actors = table.history().actors
+        last = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] == seat), None)
+        own = table.actions[last] if last is not None else None
+        seen = [event for index, event in table.events(seat, last or 0) if index != last]
         try:
-            removed = table.undo(seat)
+            table.undo(seat)
         except TableError as error:
             click.echo(f"cannot undo: {error}")
             return False
         self._since = len(table.actions)
-        click.echo(undo_text(before.actions[-removed:], before.actors[-removed:]))
+        click.echo(undo_text(seat, own, seen))
         return True
 
     def _save(self, where: str) -> None:
@@ -322,22 +334,17 @@ class HumanGame:
             click.echo(line)
 
 
-def undo_text(actions: Sequence[Any], actors: Sequence[Actor]) -> str:
-    """What an undo took back, in words: the seat's own move first, then what followed
-    (``"Took back seat 0's move: play TD; and after it: seat 1 play AH, a deal."``)."""
-    own, *after = zip(actions, actors, strict=True)
-    parts = [
-        "a deal"
-        if isinstance(action, Shuffle)
-        else f"chance {describe(action)}"
-        if actor is CHANCE
-        else f"seat {actor} {describe(action)}"
-        for action, actor in after
-    ]
-    text = f"Took back seat {own[1]}'s move: {describe(own[0])}"
-    if parts:
-        text += "; and after it: " + ", ".join(parts)
-    return text + ". Your turn again."
+def undo_text(seat: Seat, action: Any, events: Sequence[Any]) -> str:
+    """What an undo took back, in words: ``seat``'s own ``action``, then what followed it as
+    ``seat`` saw it (``events``: that seat's events of the later actions, see
+    :meth:`~trickcore.Table.events`), one line each, then ``"Your turn again."``. Built from
+    events, never from the later actions, so nothing hidden from ``seat`` is named."""
+    lines = [f"Took back seat {seat}'s move: {describe(action)}."]
+    if events:
+        lines[0] = lines[0][:-1] + ", and what followed it:"
+        lines += [f"  {describe(event)}" for event in events]
+    lines.append("Your turn again.")
+    return "\n".join(lines)
 
 
 def _prompt(text: str) -> str | None:
