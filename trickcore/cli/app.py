@@ -19,7 +19,14 @@ from trickcore._version import __version__
 from trickcore.cli import matches as _matches
 from trickcore.cli import play as _play
 from trickcore.cli import replays as _replays
-from trickcore.cli.errors import CliError, CliUsageError, as_cli_error, one_line, reader_gone
+from trickcore.cli.errors import (
+    CliError,
+    CliUsageError,
+    as_cli_error,
+    check_writable,
+    one_line,
+    reader_gone,
+)
 from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
 from trickcore.cli.text import columns, option_lines, seat_counts_text, terminal_width
 from trickcore.errors import TrickcoreError
@@ -241,7 +248,11 @@ def play(
     to trickcore-GAME-SEED.json, and says how to resume it. Ctrl-C exits with status 130.
     """
     host = _host(ctx)
+    if save is not None:
+        check_writable(save, "--save")  # before the game, not after it (issue 21.3)
     if resume is not None:
+        if save is None and resume.exists():
+            check_writable(resume, "--resume")  # the game is saved back to it
         table = _resumed_table(host, resume, game_name, bots=bots, seed=seed, options=options)
         save = save if save is not None else resume
     elif game_name is None:

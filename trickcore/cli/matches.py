@@ -25,7 +25,7 @@ import click
 import msgspec
 
 from trickcore.bots import BotSpec
-from trickcore.cli.errors import CliError, CliUsageError
+from trickcore.cli.errors import CliError, CliUsageError, check_writable
 from trickcore.cli.tables import match_table, verdict
 from trickcore.codec import json_form
 from trickcore.errors import TrickcoreError
@@ -227,6 +227,8 @@ def run_match(
     check_match_arguments(
         host, game, seating, deals=deals, time_limit=time_limit, bot_options=per_bot
     )
+    if out is not None:
+        check_writable(out, "--out")  # before the first game (issue 21.3)
     match = Match(
         game.name,
         seating,
