@@ -423,9 +423,10 @@ def match(
     """Play a duplicate tournament of bots at GAME and print who is better.
 
     Every deal is played once under each distinct rotation of the seating, so the cards' luck
-    cancels out. The table gives each bot's win rate, mean points and mean point difference
-    with 95% intervals; the verdict uses the paired (per-deal) difference. Interrupt it and run
-    the same command again with the same --out to play only the games still missing.
+    cancels out. The table gives each bot's forfeits and crashes, win rate, mean points and
+    mean point difference with 95% intervals; the verdict counts forfeits first, then uses the
+    paired (per-deal) difference. Interrupt it and run the same command again with the same
+    --out to play only the games still missing.
     """
     host = _host(ctx)
     game = load_game(host, game_name, parse_options(options))

@@ -261,6 +261,7 @@ def _report(result: MatchResult, as_json: bool) -> None:
         click.echo(line)
     for entry in result.entries:
         if entry.forfeits:
-            click.echo(f"{entry.name} forfeited {entry.forfeits} game(s) by its own fault")
+            crashed = f", {entry.crashes} of them by crashing" if entry.crashes else ""
+            click.echo(f"{entry.name} forfeited {entry.forfeits} game(s) by its own fault{crashed}")
     for line in verdict(result):
         click.echo(line)
