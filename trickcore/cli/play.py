@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import msgspec
 
 from trickcore.cards import Card
 from trickcore.cli.errors import CliError
@@ -39,8 +40,8 @@ __all__ = [
 
 HELP = """\
 Type the number of an action, or its text ("play QH", "pass", "order up"), or just a card
-as shown or as text, any case ("Q\u2665", "QH", "10\u2666", "10D", "TD"), or the action as
-JSON ({"type": "play", "card": "QH"}), or a command:
+as shown or with a 10 or a suit symbol, any case ("QH", "TD", "10D", "10\u2666", "Q\u2665"),
+or the action as JSON ({"type": "play", "card": "QH"}), or a command:
   u, undo          take back your last action (and everything played after it)
   v, view          show the table again
   s, save [FILE]   save the replay (to the --save file by default)
@@ -75,7 +76,9 @@ def play_bots(table: Table[Any, Any, Any]) -> None:
         click.echo(line)
 
 
-CARD_FORMS = 'a card as shown or as text, any case ("10\u2666", "10D", "TD", "Q\u2665", "qh")'
+CARD_FORMS = (
+    'a card as shown, any case ("TD", "qh"), or with a 10 or a suit symbol ("10D", "10\u2666")'
+)
 """The card forms the prompt accepts, for its messages."""
 
 
@@ -228,7 +231,7 @@ class HumanGame:
             if index != shown and isinstance(actions[index], Shuffle):
                 click.echo("")  # a new deal
             shown = index
-            click.echo(describe(event))
+            click.echo(describe(_without_hand(event)))
         self._since = len(table.actions)
 
     def _show_turn(self, seat: Seat) -> None:
@@ -345,6 +348,18 @@ def undo_text(seat: Seat, action: Any, events: Sequence[Any]) -> str:
         lines += [f"  {describe(event)}" for event in events]
     lines.append("Your turn again.")
     return "\n".join(lines)
+
+
+def _without_hand(event: Any) -> Any:
+    """``event`` without the seat's ``hand`` (a deal's, All Fours' run of the pack): the seat's
+    view shows the hand, sorted, on each of its turns, so the hand is not printed twice for
+    one deal (issue 21.8)."""
+    if isinstance(event, msgspec.Struct) and getattr(event, "hand", None) is not None:
+        try:
+            return msgspec.structs.replace(event, hand=None)
+        except (TypeError, ValueError):  # a field that cannot be None: keep the event
+            return event
+    return event
 
 
 def _prompt(text: str) -> str | None:
