@@ -8,7 +8,9 @@ point (the rule books' "what a player may see" sections).
 
 from __future__ import annotations
 
+import contextlib
 import re
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -16,10 +18,12 @@ import pytest
 
 pytest.importorskip("click")
 
-import contextlib
+from click.testing import CliRunner
+from toygame import ToyPlugin
 
 import trickcore
 from trickcore import Card
+from trickcore.cli.app import cli
 from trickcore.cli.play import HumanGame, undo_text
 from trickcore.errors import CardError
 
@@ -122,3 +126,54 @@ def test_undo_text_is_built_from_the_seats_events() -> None:
     assert text.startswith("Took back seat 0's move: ")
     assert text.endswith("\nYour turn again.")
     assert [line.strip() for line in text.splitlines()[1:-1]] == [str(e) for e in events]
+
+
+class _CheatBot:
+    """Answers with a card it holds that is not legal, or with nothing legal at all."""
+
+    name = "cheat"
+    description = "cheats"
+    games = None
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
+
+    def act(self, view: Any, legal: tuple[Any, ...]) -> Any:
+        return "not an action"
+
+
+class _CheatPlugin:
+    @trickcore.hookimpl
+    def trickcore_register_bots(self, register: Any) -> None:
+        register(_CheatBot)
+
+
+def test_a_failing_bot_in_a_human_game_does_not_show_its_cards(tmp_path: Path) -> None:
+    """An illegal answer's error lists the bot's legal actions (its cards): a player is told
+    who failed and how, not that list."""
+    host = trickcore.build_host(
+        entry_points=False, plugins=[("toy", ToyPlugin()), ("cheat", _CheatPlugin())]
+    )
+    saved = tmp_path / "game.json"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "play",
+            "high-card",
+            "--seat",
+            "0",
+            "--bots",
+            "cheat",
+            "--seed",
+            "2",
+            "--save",
+            str(saved),
+        ],
+        obj=host,
+        input="1\n" * 10,
+    )
+    assert result.exit_code == 1
+    error = result.stderr.strip()
+    assert error.startswith("Error: seat 1 (cheat) answered with an action that is not legal")
+    assert "; legal: " not in error and not cards_named(error)
+    assert saved.exists()  # the game so far is saved

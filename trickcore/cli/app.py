@@ -29,7 +29,7 @@ from trickcore.cli.errors import (
 )
 from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
 from trickcore.cli.text import columns, option_lines, seat_counts_text, terminal_width
-from trickcore.errors import TrickcoreError
+from trickcore.errors import BotError, TrickcoreError
 from trickcore.game import CHANCE
 from trickcore.plugins import PluginHost, default_host
 from trickcore.schema import PARTS, game_schema
@@ -267,7 +267,10 @@ def play(
         if humans:
             perspective = seat if seat is not None else humans[0]
             game = _play.HumanGame(table, perspective, save=save, confirm_forced=confirm_forced)
-            finished = game.run()
+            try:
+                finished = game.run()
+            except BotError as error:
+                raise CliError(_play.bot_failure_text(error)) from None
         else:
             _play.play_bots(table)
             finished = True

@@ -22,7 +22,7 @@ from trickcore.cli.errors import CliError
 from trickcore.cli.narrate import Narrator
 from trickcore.cli.text import describe, order_legal, outcome_lines
 from trickcore.codec import from_json
-from trickcore.errors import CardError, IllegalActionError, TableError
+from trickcore.errors import BotError, CardError, IllegalActionError, TableError
 from trickcore.game import Seat, Shuffle
 from trickcore.render import renderer_for
 from trickcore.replay import dumps
@@ -32,6 +32,7 @@ __all__ = [
     "CARD_FORMS",
     "HELP",
     "HumanGame",
+    "bot_failure_text",
     "match_action",
     "play_bots",
     "save_replay",
@@ -348,6 +349,26 @@ def undo_text(seat: Seat, action: Any, events: Sequence[Any]) -> str:
         lines += [f"  {describe(event)}" for event in events]
     lines.append("Your turn again.")
     return "\n".join(lines)
+
+
+def bot_failure_text(error: BotError) -> str:
+    """What a human player is told when a bot at the table fails: who and how, never the
+    bot's own words (an illegal answer lists the bot's legal actions, its cards; an exception's
+    text may name them too; issue 21.1). A game of bots only shows the whole message."""
+    who = f"seat {error.seat} ({error.bot})" if error.seat is not None else "a bot"
+    message = str(error)
+    if "which is not legal" in message:
+        how = "answered with an action that is not legal"
+    elif "over the time limit" in message:
+        how = "took longer than the time limit"
+    elif error.__cause__ is not None:
+        how = f"failed with {type(error.__cause__).__name__}"
+    else:
+        how = "failed"
+    return (
+        f"{who} {how}: the game cannot go on (the bot's own message is not shown to a "
+        f"player: it may name the bot's cards)"
+    )
 
 
 def _without_hand(event: Any) -> Any:
