@@ -26,6 +26,7 @@ from trickcore import Card
 from trickcore.cli.app import cli
 from trickcore.cli.play import HumanGame, undo_text
 from trickcore.errors import CardError
+from trickcore_apples import Give
 
 _SUITS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 _CARD = re.compile(r"(?<![\w])(10|[2-9TJQKA])([SHDC\u2660\u2665\u2666\u2663])(?![\w])")
@@ -177,3 +178,36 @@ def test_a_failing_bot_in_a_human_game_does_not_show_its_cards(tmp_path: Path) -
     assert error.startswith("Error: seat 1 (cheat) answered with an action that is not legal")
     assert "; legal: " not in error and not cards_named(error)
     assert saved.exists()  # the game so far is saved
+
+
+class _TwoHumans:
+    """Just enough of a table for a forced move: seats 0 and 2 human, seat 2 with one legal
+    action, a card given face down (Apples A4)."""
+
+    human_seats = (0, 2)
+    actions: tuple[Any, ...] = ()
+
+    def __init__(self) -> None:
+        self.played: list[tuple[int, Any]] = []
+
+    def legal_actions(self, seat: int) -> tuple[Any, ...]:
+        return (Give(card=Card("QS")),)
+
+    def play(self, seat: int, action: Any) -> None:
+        self.played.append((seat, action))
+
+
+def test_a_forced_move_of_the_other_hot_seat_human_names_no_card(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    table: Any = _TwoHumans()
+    game = HumanGame(table, 0, read=lambda prompt: None)
+    game._facing = 0  # the screen faces seat 0
+    game._play_forced(2)
+    shown = capsys.readouterr().out
+    assert table.played and table.played[0][0] == 2
+    assert "QS" not in shown and not cards_named(shown)
+    assert "Seat 2 had one legal action" in shown
+    game._facing = 2  # facing the seat itself, the move is named
+    game._play_forced(2)
+    assert "give QS is the only legal action" in capsys.readouterr().out
