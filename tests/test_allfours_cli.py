@@ -89,9 +89,9 @@ def test_the_renderer_shows_kicks_the_beg_tricks_and_game_points() -> None:
     game, state = deal({3: "AC 2D 3D 4D 5D 7D"}, "4H", runs=[({}, "AH"), ({}, "6S")])
     state = run(game, state, "3=beg 0=run_pack 3=AC")
     text = AllFoursRenderer().describe_view(game.view(state, 1))
-    assert "Kicks: 4♥, A♥ (+1), 6♠ (+2)" in text
+    assert "Kicks: 4H, AH (+1), 6S (+2)" in text
     assert "Trumps: spades; begged, the pack was run" in text
-    assert "Trick: seat 3 A♣" in text
+    assert "Trick: seat 3 AC" in text
     view = game.view(state, 1)
     hand = AllFoursRenderer().sorted_hand(view)
     assert sorted(hand, key=lambda c: c.index) == sorted(view.hand, key=lambda c: c.index)

@@ -37,8 +37,8 @@ def test_bots_only_narration_shows_auction_pile_and_scoring_groups(tmp_path: Pat
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Seat 2 bids three diamonds." in out
-    assert "Seat 2 wins the auction with three diamonds" in out
+    assert "Seat 2 bids 3 diamonds." in out
+    assert "Seat 2 wins the auction with 3 diamonds" in out
     assert "Seat 2 puts QD into the pile." in out  # the all-knowing narrator names the cards
     assert "The pile of 12 cards is shuffled and dealt back." in out
     assert "sets" in out and "aside as the target" in out
@@ -79,14 +79,14 @@ def test_the_renderer_describes_the_auction_pile_and_a_scored_round() -> None:
     state = run(game, deal(game, HANDS), [(0, bid(2, "S")), (1, PASS), (2, PASS), (3, PASS)])
     state = run(game, state, [(0, Give(card=C("KS")))])
     text = renderer.describe_view(game.view(state, 0))
-    assert "Auction: 0 two spades, 1 pass, 2 pass, 3 pass" in text
+    assert "Auction: 0 bid 2 spades, 1 pass, 2 pass, 3 pass" in text
     assert "Trumps: spades, auction won by seat 0 (2 each to the pile)" in text
-    assert "You gave to the pile: K\u2660" in text
+    assert "You gave to the pile: KS" in text
     hand = renderer.sorted_hand(game.view(state, 0))
     assert hand[0] == C("AS") and hand[1] == C("QS")  # trumps first, high first
     scored = play_round(game, [], {0: "2S", 1: "2H", 2: "2D", 3: "2C"})
     lines = renderer.describe_view(game.view(scored, 2)).splitlines()
-    assert any(line.startswith("Round 1: seat 0 won the auction with one spades") for line in lines)
+    assert any(line.startswith("Round 1: seat 0 won the auction with 1 spades") for line in lines)
     assert sum(line.startswith("  Seat ") for line in lines) == 4
 
 

@@ -13,7 +13,16 @@ def test_the_match_table_lists_every_entry() -> None:
     result = match.run()
     lines = match_table(result)
     assert lines[0] == "high-card: 2 deals x 2 rotations = 4 games, seed 9"
-    assert lines[1].split()[:6] == ["bot", "games", "wins", "draws", "losses", "win"]
+    assert lines[1].split()[:8] == [
+        "bot",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "forfeits",
+        "crashes",
+        "win",
+    ]
     assert [line.split()[0] for line in lines[2:]] == ["toy-random", "first"]
     rand = result.entry("toy-random")
     assert f"{rand.win_rate.value:.3f}" in lines[2]

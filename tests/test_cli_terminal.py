@@ -114,13 +114,14 @@ def test_a_move_with_one_legal_action_is_played_and_said() -> None:
 
 
 def test_undo_says_in_words_what_it_took_back() -> None:
-    text = undo_text([WithPartner(), Pass(), TEN_OF_DIAMONDS], [0, 1, trickcore.CHANCE])
+    text = undo_text(0, WithPartner(), ["Seat 1 passes.", "Seat 2 plays TD."])
     assert text == (
-        "Took back seat 0's move: play with partner; and after it: seat 1 pass, "
-        "chance play TD. Your turn again."
+        "Took back seat 0's move: play with partner, and what followed it:\n"
+        "  Seat 1 passes.\n  Seat 2 plays TD.\nYour turn again."
     )
+    assert undo_text(0, Pass(), []) == "Took back seat 0's move: pass.\nYour turn again."
     out = run(*ALONE, input="1\nu\n" + "1\n" * 40).stdout
-    assert re.search(r"Took back seat 0's move: [a-z ]+; and after it: seat \d [a-z ]+\. ", out)
+    assert re.search(r"Took back seat 0's move: [a-z ]+, and what followed it:\n  Seat \d ", out)
     assert "actions" not in out.split("Took back", 1)[1].split("\n")[0]
 
 

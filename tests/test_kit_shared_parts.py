@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 import trickcore
-from trickcore import Card, Rng, Suit, Table, cards
+from trickcore import Rng, Suit, Table, cards
 from trickcore.encoding import LayoutBuilder
 from trickcore.kit.records import Record
 from trickcore.kit.tricks import Trick, TrickOrder
@@ -123,10 +123,7 @@ def test_layout_table_parts_come_in_order_from_the_kit_layout_fields() -> None:
 
 
 def test_trick_text_names_each_card_by_its_seat() -> None:
-    assert (
-        trick_text((1, 2), cards("QH 9H"))
-        == f"Trick: seat 1 {Card('QH').pretty}, seat 2 {Card('9H').pretty}"
-    )
+    assert trick_text((1, 2), cards("QH 9H")) == "Trick: seat 1 QH, seat 2 9H"
 
 
 def test_trumps_first_then_suit_by_suit_strongest_first() -> None:

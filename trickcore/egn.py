@@ -401,12 +401,41 @@ def _decode(text: str | bytes) -> EgnFile:
     try:
         egn = msgspec.json.decode(text, type=EgnFile)
     except msgspec.DecodeError as error:  # ValidationError included
+        other = _other_file(text)
+        if other is not None:
+            raise EgnError(other) from None
         raise EgnError(f"not an EGN file: {error}") from None
     if egn.fileType != FILE_TYPE:
         raise EgnError(f"fileType is {egn.fileType!r}, not {FILE_TYPE!r}")
     if not _VERSION_PATTERN.fullmatch(egn.version):
         raise EgnError(f"EGN version {egn.version!r} is not read (this trickcore reads 1.x)")
     return egn
+
+
+def _other_file(text: str | bytes) -> str | None:
+    """What a JSON file that is not EGN is, when it is one of trickcore's own (a replay or a
+    saved table, of Euchre or of another game), in words; else ``None``."""
+    try:
+        data = msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    kind = "replay"
+    if isinstance(data.get("replay"), dict) and "fileType" not in data:
+        data, kind = data["replay"], "saved table"
+    game = data.get("game")
+    if "fileType" in data or not isinstance(game, str) or "actions" not in data:
+        return None
+    if game != "euchre":
+        return (
+            f"this is a trickcore {kind} of {game!r}, not an EGN file: EGN records Euchre "
+            f"games only (read a replay with trickcore.replay.loads)"
+        )
+    return (
+        f"this is a trickcore {kind} of euchre, not an EGN file: read it with "
+        f"trickcore.replay.loads, and write EGN from it with trickcore.egn.dumps"
+    )
 
 
 def _seed_of(metadata: EgnMetadata) -> int | str | None:

@@ -49,7 +49,9 @@ class Renderer(Protocol[V_contra]):
     """Shows a game's views to a person."""
 
     def describe_view(self, view: V_contra) -> str:
-        """The view as a few lines of text for a terminal."""
+        """The view as a few lines of text for a terminal. Cards are best written in their
+        text form (``str(card)``: ``QH``, ``TD``), as actions and events write them, so that a
+        player reads and types each card one way (the built-in games do)."""
         ...
 
     def sorted_hand(self, view: V_contra) -> tuple[Card, ...]:
@@ -108,12 +110,10 @@ def renderer_for(game: Game[Any, Any, V, Any]) -> Renderer[V]:
 
 
 def trick_text(seats: Sequence[Seat], cards: Sequence[Card]) -> str:
-    """``"Trick: seat 1 Q♥, seat 2 9♥"``: a line for a renderer's ``describe_view``, the cards
+    """``"Trick: seat 1 QH, seat 2 9H"``: a line for a renderer's ``describe_view``, the cards
     of the trick in progress (``cards``) by the seats that played them (``seats``, the order of
-    play)."""
-    played = ", ".join(
-        f"seat {seat} {card.pretty}" for seat, card in zip(seats, cards, strict=False)
-    )
+    play). Cards are in their text form, as actions and events write them."""
+    played = ", ".join(f"seat {seat} {card}" for seat, card in zip(seats, cards, strict=False))
     return f"Trick: {played}"
 
 

@@ -43,7 +43,7 @@ class AllFoursRenderer:
         ]
         if view.kicks:
             kicks = ", ".join(
-                f"{kick.card.pretty}" + (f" (+{kick.points})" if kick.points else "")
+                f"{kick.card}" + (f" (+{kick.points})" if kick.points else "")
                 for kick in view.kicks
             )
             lines.append(f"Kicks: {kicks}")
@@ -67,7 +67,7 @@ class AllFoursRenderer:
             count = "; ".join(map(score_text, view.last_hand.scored)) or "nothing"
             lines.append(f"Last hand: {count}")
         if view.hand:
-            lines.append("Your hand: " + " ".join(card.pretty for card in self.sorted_hand(view)))
+            lines.append("Your hand: " + " ".join(str(card) for card in self.sorted_hand(view)))
         return "\n".join(lines)
 
     def sorted_hand(self, view: AllFoursView) -> tuple[Card, ...]:

@@ -46,27 +46,10 @@ __all__ = [
 ]
 
 
-_NUMBERS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-)
-
-
 def bid_text(number: int, suit: Suit) -> str:
-    """``"three clubs"``."""
-    return f"{_NUMBERS[number]} {suit.name.lower()}"
+    """``"3 clubs"``: the number in figures, as the action reads (``bid 3 clubs``) and as it
+    is typed."""
+    return f"{number} {suit.name.lower()}"
 
 
 _KINDS = {1: "single", 2: "pair", 3: "triple", 4: "four"}

@@ -15,7 +15,7 @@ __all__ = ["ApplesRenderer", "describe_round"]
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(card.pretty for card in cards) if cards else "-"
+    return " ".join(str(card) for card in cards) if cards else "-"
 
 
 def describe_round(result: RoundResult) -> list[str]:
@@ -27,10 +27,20 @@ def describe_round(result: RoundResult) -> list[str]:
     for seat in result.seats:
         scoring = [group_text(group) for group in seat.groups if group.count > 1]
         lines.append(
-            f"  Seat {seat.seat}: target {seat.target.pretty}, "
+            f"  Seat {seat.seat}: target {seat.target}, "
             f"{', '.join(scoring) if scoring else 'no pairs'}: {seat.points:+d}"
         )
     return lines
+
+
+def round_of(view: ApplesView) -> int:
+    """The number of the round ``view`` is in (or, once the game is over, of the last one):
+    rounds played out, a redeal after an all-pass auction (A3) not counted, as
+    :attr:`RoundResult.round_number` numbers them (``view.round_number`` counts deals)."""
+    last = view.last_round
+    if last is None:
+        return 1
+    return last.round_number if view.phase is Phase.OVER else last.round_number + 1
 
 
 class ApplesRenderer:
@@ -41,14 +51,13 @@ class ApplesRenderer:
         """A few lines: totals, the auction, the pile, trump, the trick, the seat's cards."""
         totals = " ".join(f"{seat}:{total}" for seat, total in enumerate(view.scores))
         lines = [
-            f"Seat {view.seat}: round {view.round_number}, dealer seat {view.dealer}, "
-            f"totals {totals}"
+            f"Seat {view.seat}: round {round_of(view)}, dealer seat {view.dealer}, totals {totals}"
         ]
         if view.auction:
             calls = ", ".join(
                 f"{call.seat} pass"
                 if call.number is None or call.suit is None
-                else f"{call.seat} {bid_text(call.number, call.suit)}"
+                else f"{call.seat} bid {bid_text(call.number, call.suit)}"
                 for call in view.auction
             )
             lines.append(f"Auction: {calls}")
@@ -68,7 +77,7 @@ class ApplesRenderer:
         if view.trick:
             lines.append(trick_text(view.trick_seats, view.trick))
         if view.hand:
-            lines.append("Your hand: " + " ".join(card.pretty for card in self.sorted_hand(view)))
+            lines.append("Your hand: " + " ".join(str(card) for card in self.sorted_hand(view)))
         if view.last_round is not None and view.phase in (Phase.DEAL, Phase.OVER):
             lines += describe_round(view.last_round)
         return "\n".join(lines)

@@ -360,8 +360,11 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions], ph
                 SeatScore(seat=seat, target=target, winnings=winnings, groups=found, points=points)
             )
         scores = tuple(total + seat.points for total, seat in zip(state.scores, seats, strict=True))
+        # The round's number counts rounds played out, not deals: a redeal after an all-pass
+        # auction (A3) deals the same round again (issue 21.8).
+        last = state.last_round
         result = RoundResult(
-            round_number=state.round_number,
+            round_number=1 if last is None else last.round_number + 1,
             dealer=dealer,
             declarer=declarer,
             number=state.number,

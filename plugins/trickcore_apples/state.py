@@ -92,7 +92,8 @@ class RoundResult(Record, frozen=True):
     """A round played out and scored (A7); public once scored (A10)."""
 
     round_number: int
-    """The round's number, from 1."""
+    """The round's number, from 1: rounds played out, a redeal after an all-pass auction (A3)
+    not counted (``ApplesState.round_number`` counts deals)."""
     dealer: SeatField
     """The seat that dealt it."""
     declarer: SeatField

@@ -135,7 +135,7 @@ def _last_round_problems(
     if found:
         return found
     over = state.phase is Phase.OVER
-    if not 1 <= last.round_number <= deals or (over and last.round_number != deals):
+    if not 1 <= last.round_number <= deals:  # fewer after redeals (A3)
         found.append(f"the last round is round {last.round_number}, after {deals} deals")
     found += last_dealer_problems(SEATING, last.dealer, state.dealer, passed=not over, hand="round")
     first = game.options.first_dealer

@@ -32,7 +32,7 @@ class EuchreRenderer:
                 status = "face up"
             else:
                 status = "turned down"
-            lines.append(f"Up-card: {view.up_card.pretty} ({status})")
+            lines.append(f"Up-card: {view.up_card} ({status})")
         if view.trump is not None:
             alone = [d.seat for d in view.declarations if d.alone]
             extra = f", alone: seat {' and '.join(map(str, alone))}" if alone else ""
@@ -43,9 +43,9 @@ class EuchreRenderer:
         if view.trick:
             lines.append(trick_text(view.trick_seats, view.trick))
         if view.discard is not None:
-            lines.append(f"Your discard: {view.discard.pretty}")
+            lines.append(f"Your discard: {view.discard}")
         if view.hand:
-            lines.append("Your hand: " + " ".join(card.pretty for card in self.sorted_hand(view)))
+            lines.append("Your hand: " + " ".join(str(card) for card in self.sorted_hand(view)))
         elif view.phase is Phase.JOKER_CALL and view.seat == view.dealer:
             lines.append("Your hand: (not seen yet: name trump first, E5)")
         return "\n".join(lines)

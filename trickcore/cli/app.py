@@ -20,10 +20,17 @@ from trickcore._version import __version__
 from trickcore.cli import matches as _matches
 from trickcore.cli import play as _play
 from trickcore.cli import replays as _replays
-from trickcore.cli.errors import CliError, CliUsageError, as_cli_error, one_line, reader_gone
+from trickcore.cli.errors import (
+    CliError,
+    CliUsageError,
+    as_cli_error,
+    check_writable,
+    one_line,
+    reader_gone,
+)
 from trickcore.cli.seating import fresh_seed, load_game, parse_options, parse_seed, plan_seats
 from trickcore.cli.text import columns, option_lines, seat_counts_text, terminal_width
-from trickcore.errors import TrickcoreError
+from trickcore.errors import BotError, TrickcoreError
 from trickcore.game import CHANCE
 from trickcore.plugins import PluginHost, default_host
 from trickcore.schema import PARTS, game_schema
@@ -256,7 +263,11 @@ def play(
     to trickcore-GAME-SEED.json, and says how to resume it. Ctrl-C exits with status 130.
     """
     host = _host(ctx)
+    if save is not None:
+        check_writable(save, "--save")  # before the game, not after it (issue 21.3)
     if resume is not None:
+        if save is None and resume.exists():
+            check_writable(resume, "--resume")  # the game is saved back to it
         table = _resumed_table(host, resume, game_name, bots=bots, seed=seed, options=options)
         save = save if save is not None else resume
     elif game_name is None:
@@ -271,7 +282,10 @@ def play(
         if humans:
             perspective = seat if seat is not None else humans[0]
             game = _play.HumanGame(table, perspective, save=save, confirm_forced=confirm_forced)
-            finished = game.run()
+            try:
+                finished = game.run()
+            except BotError as error:
+                raise CliError(_play.bot_failure_text(error)) from None
         else:
             _play.play_bots(table)
             finished = True
@@ -427,9 +441,10 @@ def match(
     """Play a duplicate tournament of bots at GAME and print who is better.
 
     Every deal is played once under each distinct rotation of the seating, so the cards' luck
-    cancels out. The table gives each bot's win rate, mean points and mean point difference
-    with 95% intervals; the verdict uses the paired (per-deal) difference. Interrupt it and run
-    the same command again with the same --out to play only the games still missing.
+    cancels out. The table gives each bot's forfeits and crashes, win rate, mean points and
+    mean point difference with 95% intervals; the verdict counts forfeits first, then uses the
+    paired (per-deal) difference. Interrupt it and run the same command again with the same
+    --out to play only the games still missing.
     """
     host = _host(ctx)
     game = load_game(host, game_name, parse_options(options))

@@ -7,14 +7,23 @@ a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from pathlib import Path
 
 import click
 
 from trickcore.errors import OptionError, TrickcoreError, UnknownBotError, UnknownGameError
 
-__all__ = ["CliError", "CliUsageError", "as_cli_error", "one_line", "reader_gone"]
+__all__ = [
+    "CliError",
+    "CliUsageError",
+    "as_cli_error",
+    "check_writable",
+    "one_line",
+    "reader_gone",
+]
 
 
 def one_line(text: str) -> str:
@@ -60,3 +69,22 @@ def reader_gone() -> None:
         os.dup2(null, sys.stdout.fileno())
     finally:
         os.close(null)
+
+
+def check_writable(path: Path, what: str) -> None:
+    """Raise :class:`CliError` (exit 1) unless a file can be written at ``path``: checked
+    before a game or a match starts, so that its end is not lost to a bad path (issue 21.3).
+
+    The file is opened for appending (an existing file is left as it is) and, when the check
+    created it, removed again. ``what`` names the option in the message (``"--save"``)."""
+    if path.is_dir():
+        raise CliError(f"{what} {path} is a directory, not a file")
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        raise CliError(f"{what}: cannot write {path}: {error.strerror or error}") from None
+    if not existed:
+        with contextlib.suppress(OSError):
+            path.unlink()

@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import click
+import msgspec
 
 from trickcore.cards import Card
 from trickcore.cli.errors import CliError
 from trickcore.cli.narrate import Narrator
 from trickcore.cli.text import describe, order_legal, outcome_lines
 from trickcore.codec import from_json
-from trickcore.errors import CardError, IllegalActionError, TableError
-from trickcore.game import CHANCE, Actor, Seat, Shuffle
+from trickcore.errors import BotError, CardError, IllegalActionError, TableError
+from trickcore.game import Seat, Shuffle
 from trickcore.render import renderer_for
 from trickcore.replay import dumps
 from trickcore.table import Table
@@ -31,6 +32,7 @@ __all__ = [
     "CARD_FORMS",
     "HELP",
     "HumanGame",
+    "bot_failure_text",
     "match_action",
     "play_bots",
     "save_replay",
@@ -39,8 +41,8 @@ __all__ = [
 
 HELP = """\
 Type the number of an action, or its text ("play QH", "pass", "order up"), or just a card
-as shown or as text, any case ("Q\u2665", "QH", "10\u2666", "10D", "TD"), or the action as
-JSON ({"type": "play", "card": "QH"}), or a command:
+as shown or with a 10 or a suit symbol, any case ("QH", "TD", "10D", "10\u2666", "Q\u2665"),
+or the action as JSON ({"type": "play", "card": "QH"}), or a command:
   u, undo          take back your last action (and everything played after it)
   v, view          show the table again
   s, save [FILE]   save the replay (to the --save file by default)
@@ -75,7 +77,9 @@ def play_bots(table: Table[Any, Any, Any]) -> None:
         click.echo(line)
 
 
-CARD_FORMS = 'a card as shown or as text, any case ("10\u2666", "10D", "TD", "Q\u2665", "qh")'
+CARD_FORMS = (
+    'a card as shown, any case ("TD", "qh"), or with a 10 or a suit symbol ("10D", "10\u2666")'
+)
 """The card forms the prompt accepts, for its messages."""
 
 
@@ -196,7 +200,13 @@ class HumanGame:
 
     def _play_forced(self, seat: Seat) -> None:
         (action,) = self.table.legal_actions(seat)
-        click.echo(f"Seat {seat}: {describe(action)} is the only legal action; played it for you.")
+        if self._hot_seat and seat != self._facing:
+            # The screen faces another human: the move is told by the public events only.
+            click.echo(f"Seat {seat} had one legal action; played it for them.")
+        else:
+            click.echo(
+                f"Seat {seat}: {describe(action)} is the only legal action; played it for you."
+            )
         self.table.play(seat, action)
 
     def _face(self, seat: Seat) -> bool:
@@ -222,7 +232,7 @@ class HumanGame:
             if index != shown and isinstance(actions[index], Shuffle):
                 click.echo("")  # a new deal
             shown = index
-            click.echo(describe(event))
+            click.echo(describe(_without_hand(event)))
         self._since = len(table.actions)
 
     def _show_turn(self, seat: Seat) -> None:
@@ -291,15 +301,21 @@ class HumanGame:
         return match_action(text, legal)
 
     def _undo(self, seat: Seat) -> bool:
+        """Take back ``seat``'s last move and what followed, told as ``seat`` saw it (its
+        events, never the actions themselves: a discard or a card given face down by another
+        seat stays hidden, issue 21.1)."""
         table = self.table
-        before = table.history()
+        actors = table.history().actors
+        last = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] == seat), None)
+        own = table.actions[last] if last is not None else None
+        seen = [event for index, event in table.events(seat, last or 0) if index != last]
         try:
-            removed = table.undo(seat)
+            table.undo(seat)
         except TableError as error:
             click.echo(f"cannot undo: {error}")
             return False
         self._since = len(table.actions)
-        click.echo(undo_text(before.actions[-removed:], before.actors[-removed:]))
+        click.echo(undo_text(seat, own, seen))
         return True
 
     def _save(self, where: str) -> None:
@@ -322,22 +338,49 @@ class HumanGame:
             click.echo(line)
 
 
-def undo_text(actions: Sequence[Any], actors: Sequence[Actor]) -> str:
-    """What an undo took back, in words: the seat's own move first, then what followed
-    (``"Took back seat 0's move: play TD; and after it: seat 1 play AH, a deal."``)."""
-    own, *after = zip(actions, actors, strict=True)
-    parts = [
-        "a deal"
-        if isinstance(action, Shuffle)
-        else f"chance {describe(action)}"
-        if actor is CHANCE
-        else f"seat {actor} {describe(action)}"
-        for action, actor in after
-    ]
-    text = f"Took back seat {own[1]}'s move: {describe(own[0])}"
-    if parts:
-        text += "; and after it: " + ", ".join(parts)
-    return text + ". Your turn again."
+def undo_text(seat: Seat, action: Any, events: Sequence[Any]) -> str:
+    """What an undo took back, in words: ``seat``'s own ``action``, then what followed it as
+    ``seat`` saw it (``events``: that seat's events of the later actions, see
+    :meth:`~trickcore.Table.events`), one line each, then ``"Your turn again."``. Built from
+    events, never from the later actions, so nothing hidden from ``seat`` is named."""
+    lines = [f"Took back seat {seat}'s move: {describe(action)}."]
+    if events:
+        lines[0] = lines[0][:-1] + ", and what followed it:"
+        lines += [f"  {describe(event)}" for event in events]
+    lines.append("Your turn again.")
+    return "\n".join(lines)
+
+
+def bot_failure_text(error: BotError) -> str:
+    """What a human player is told when a bot at the table fails: who and how, never the
+    bot's own words (an illegal answer lists the bot's legal actions, its cards; an exception's
+    text may name them too; issue 21.1). A game of bots only shows the whole message."""
+    who = f"seat {error.seat} ({error.bot})" if error.seat is not None else "a bot"
+    message = str(error)
+    if "which is not legal" in message:
+        how = "answered with an action that is not legal"
+    elif "over the time limit" in message:
+        how = "took longer than the time limit"
+    elif error.__cause__ is not None:
+        how = f"failed with {type(error.__cause__).__name__}"
+    else:
+        how = "failed"
+    return (
+        f"{who} {how}: the game cannot go on (the bot's own message is not shown to a "
+        f"player: it may name the bot's cards)"
+    )
+
+
+def _without_hand(event: Any) -> Any:
+    """``event`` without the seat's ``hand`` (a deal's, All Fours' run of the pack): the seat's
+    view shows the hand, sorted, on each of its turns, so the hand is not printed twice for
+    one deal (issue 21.8)."""
+    if isinstance(event, msgspec.Struct) and getattr(event, "hand", None) is not None:
+        try:
+            return msgspec.structs.replace(event, hand=None)
+        except (TypeError, ValueError):  # a field that cannot be None: keep the event
+            return event
+    return event
 
 
 def _prompt(text: str) -> str | None:

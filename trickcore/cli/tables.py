@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trickcore.match import Estimate, MatchResult
+from trickcore.match import EntryStats, Estimate, MatchResult
 from trickcore.match.stats import head_to_head
 
 __all__ = ["match_table", "verdict"]
 
 
 def match_table(result: MatchResult) -> list[str]:
-    """``result`` as lines of text: a title, a header and one row per entry (win rate, mean
-    points and mean point difference, each with its 95% interval)."""
+    """``result`` as lines of text: a title, a header and one row per entry (games, wins,
+    draws, losses, forfeits and crashes; win rate, mean points and mean point difference, each
+    with its 95% interval)."""
     title = (
         f"{result.game}: {result.deals} deal{'s' if result.deals != 1 else ''} x "
         f"{result.rotations} rotation{'s' if result.rotations != 1 else ''} = "
@@ -28,6 +29,8 @@ def match_table(result: MatchResult) -> list[str]:
         "wins",
         "draws",
         "losses",
+        "forfeits",
+        "crashes",
         "win rate",
         "95% CI",
         "points",
@@ -43,6 +46,8 @@ def match_table(result: MatchResult) -> list[str]:
             str(entry.wins),
             str(entry.draws),
             str(entry.losses),
+            str(entry.forfeits),
+            str(entry.crashes),
             f"{entry.win_rate.value:.3f}",
             _interval(entry.win_rate, 3),
             f"{entry.points.value:.2f}",
@@ -75,18 +80,74 @@ def verdict(result: MatchResult) -> list[str]:
     """What the match says, in words, from paired (duplicate) point differences: with two bots,
     whether one beats the other (the 95% interval of :func:`~trickcore.match.stats.head_to_head`
     excludes zero) and by how much per game; with more, each bot against the best other side;
-    a mirror match has none."""
+    a mirror match has none.
+
+    Forfeits count first (issue 21.4): a bot that forfeited games is never called even with
+    another. With two bots, the one that forfeited more games loses to the other *by forfeit*
+    unless the points say otherwise; when both forfeited as many, there is no verdict. Every
+    verdict that involves a forfeiting bot says how many games it forfeited, and how many of
+    them it crashed in."""
     entries = result.entries
     if len(entries) < 2:
         return ["a mirror match (one bot): no verdict"]
     if len(entries) == 2:
         first, second = entries
         paired = head_to_head(first.name, second.name, result.results)
-        return [_head_to_head(first.name, paired, second.name, result.deals)]
-    return [
-        _head_to_head(entry.name, entry.paired_diff, "the best other side", result.deals)
-        for entry in entries
-    ]
+        line = _head_to_head(first.name, paired, second.name, result.deals)
+        return [_with_forfeits(line, paired, first, second)]
+    lines = []
+    for entry in entries:
+        line = _head_to_head(entry.name, entry.paired_diff, "the best other side", result.deals)
+        if entry.forfeits and not _significant(entry.paired_diff):
+            line = (
+                f"{entry.name} vs the best other side: {_forfeited(entry)}; the points of the "
+                f"games do not separate them ({_points(entry.paired_diff)})"
+            )
+        elif entry.forfeits:
+            line += f"; {_forfeited(entry)}"
+        lines.append(line)
+    return lines
+
+
+def _significant(paired: Estimate) -> bool:
+    return (
+        paired.low is not None and paired.high is not None and (paired.low > 0 or paired.high < 0)
+    )
+
+
+def _forfeited(entry: EntryStats) -> str:
+    """``"crash forfeited 10 of 10 games (10 crashes)"``."""
+    crashes = entry.crashes
+    kinds = f" ({crashes} crash{'es' if crashes != 1 else ''})" if crashes else ""
+    return f"{entry.name} forfeited {entry.forfeits} of {entry.games} games{kinds}"
+
+
+def _points(paired: Estimate) -> str:
+    if paired.low is None or paired.high is None:
+        return f"{paired.value:+.2f} points per game, too few deals for an interval"
+    return (
+        f"{paired.value:+.2f} points per game, 95% CI {_interval(paired, 2, sign=True)} over "
+        f"{paired.n} deals"
+    )
+
+
+def _with_forfeits(line: str, paired: Estimate, first: EntryStats, second: EntryStats) -> str:
+    """The two-bot verdict ``line`` with the forfeits of either bot counted."""
+    if not first.forfeits and not second.forfeits:
+        return line
+    notes = "; ".join(_forfeited(entry) for entry in (first, second) if entry.forfeits)
+    if _significant(paired):
+        return f"{line}; {notes}"
+    if first.forfeits == second.forfeits:
+        return (
+            f"no verdict between {first.name} and {second.name}: {notes}; on points "
+            f"{_points(paired)}"
+        )
+    worse, better = (first, second) if first.forfeits > second.forfeits else (second, first)
+    return (
+        f"{better.name} beats {worse.name} by forfeit: {notes}; the points of the games do not "
+        f"separate them ({_points(paired)})"
+    )
 
 
 def _head_to_head(name: str, paired: Estimate, other: str, deals: int) -> str:

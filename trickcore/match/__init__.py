@@ -29,7 +29,7 @@ from trickcore.match.records import (
     rotations,
 )
 from trickcore.match.runner import play_game
-from trickcore.match.stats import Z95, mean_interval, wilson_interval
+from trickcore.match.stats import Z95, bootstrap_interval, mean_interval, wilson_interval
 from trickcore.match.tournament import Match, Progress
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "MatchHeader",
     "MatchResult",
     "Progress",
+    "bootstrap_interval",
     "deal_seed",
     "mean_interval",
     "play_game",

@@ -164,12 +164,15 @@ class EntryStats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """Observations where another side won."""
     forfeits: int = 0
     """Games this bot lost by its own fault (it raised, cheated or ran out of time)."""
+    crashes: int = 0
+    """Of its forfeits, the games in which it raised an exception (crashed)."""
     win_rate: Estimate
     """``wins / games``, draws counting as not won, with the Wilson score interval."""
     points: Estimate
-    """The mean score of its side per game, with the normal interval."""
+    """The mean score of its side per game, with the bootstrap interval."""
     diff: Estimate
-    """The mean of (its side's score minus the best other side's), with the normal interval."""
+    """The mean of (its side's score minus the best other side's), with the bootstrap
+    interval."""
     paired_diff: Estimate
     """The same mean point difference, its interval computed over the per-deal averages (each
     deal's games under every rotation averaged first): the duplicate comparison. ``n`` is the
