@@ -177,5 +177,6 @@ def test_derived_streams_are_the_streams_of_the_whole_path() -> None:
         derived, fresh = base.derive(*labels), Rng(7, "bot", *labels)
         assert derived.path == fresh.path
         assert [derived.next_u64() for _ in range(10)] == [fresh.next_u64() for _ in range(10)]
-    with pytest.raises(TypeError, match="must be an int, str or bytes"):
+    # (the compiled build words a type refused at its boundary its own way)
+    with pytest.raises(TypeError, match=r"must be an int, str or bytes|union\[int, str, bytes\]"):
         base.derive(1.5)  # type: ignore[arg-type]

@@ -22,7 +22,10 @@ class FastHighCard(HighCard):
     """High card opted in: its ``trick_won`` scores a point per trick (H5), so its
     ``trick_counts`` says what the points of the tricks played come to."""
 
-    random_playout = fast_playout
+    def random_playout(
+        self, state: HighCardState, rng: Rng, *, until_chance: bool = False
+    ) -> HighCardState:
+        return fast_playout(self, state, rng, until_chance=until_chance)
 
     def trick_counts(self, state: HighCardState, tricks: tuple[kit.Trick, ...]) -> dict[str, Any]:
         won = kit.tricks_by_side(self.seating, tricks[len(state.tricks) :])
@@ -69,7 +72,10 @@ def test_without_trick_counts_a_counting_game_ends_elsewhere() -> None:
     """The test above can fail: High card's points are lost when nothing counts them."""
 
     class Uncounted(HighCard):
-        random_playout = fast_playout
+        def random_playout(
+            self, state: HighCardState, rng: Rng, *, until_chance: bool = False
+        ) -> HighCardState:
+            return fast_playout(self, state, rng, until_chance=until_chance)
 
     game = Uncounted(HighCard.options_type(players=2, first_dealer=0))
     state = next(s for s, _ in positions(game, 1) if s.phase is game.play_phase)

@@ -114,20 +114,24 @@ class DealSchedule:
                 at += size
         return tuple(tuple(found) for found in positions)
 
-    def deal(self, order: Sequence[Card], dealer: Seat) -> Dealt:
-        """Deal from the top of ``order`` (a shuffle, or a stock left by an earlier deal)."""
-        plan = self._plans.get(dealer) if type(dealer) is int else None
-        if plan is None:
-            self.seating.check(dealer)  # raises, naming the seats
+    def deal(self, order: Sequence[Card], dealer: object) -> Dealt:
+        """Deal from the top of ``order`` (a shuffle, or a stock left by an earlier deal) for
+        ``dealer``, a seat (anything else raises, naming the seats)."""
+        # dealer is typed object so that the compiled build sees a bool (True) as it is, and
+        # refuses it as the pure one does, instead of taking it for seat 1
+        if type(dealer) is int and dealer in self._plans:
+            seat: Seat = dealer
+        else:
+            seat = self.seating.check(dealer)  # raises, naming the seats
+        plan = self._plans[seat]
         size = self.size
         if len(order) < size:
             raise ValueError(f"{len(order)} cards cannot supply a deal of {size}")
         order = order if type(order) is tuple else tuple(order)
-        slices = self._slices.get(dealer)
+        slices = self._slices.get(seat)
         if slices is not None:
             hands = tuple(map(order.__getitem__, slices))
         else:
-            assert plan is not None
             hands = tuple(tuple(order[i] for i in places) for places in plan)
         return Dealt(hands, order[self._dealt : size], order[size:])
 
