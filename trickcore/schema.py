@@ -207,10 +207,10 @@ def game_schema(
     """The JSON Schema document of a game (see the module documentation), or with ``part``
     the self-contained document of that part alone (its definition at the root, and the
     definitions it uses). ``openapi=True`` adds OpenAPI's ``discriminator`` to tagged unions
-    (not JSON Schema: Ajv's strict mode refuses it). With ``options`` (the game's options
-    struct), the document of games with those options: their pack's cards, their number of
-    seats, the options part pinned to them, its ``$id`` naming the options that are not the
-    defaults (``.../euchre.json?deck=32``)."""
+    (not JSON Schema; Ajv reads it with its ``discriminator`` option). With ``options`` (the
+    game's options struct), the document of games with those options: their pack's cards,
+    their number of seats, the options part pinned to them, its ``$id`` naming the options
+    that are not the defaults (``.../euchre.json?deck=32``, or ``?defaults`` when all are)."""
     defs = _definitions(factory, openapi=openapi, options=options)
     version = {
         "$comment": f"Written by trickcore {__version__}; schema format {SCHEMA_FORMAT}.",
