@@ -85,9 +85,44 @@ def test_options_are_parameters() -> None:
     assert game.num_distinct_actions() == 72  # the action encoding (issue 13: 72 for 32 cards)
 
 
-def test_a_game_without_a_bound_is_refused() -> None:
-    with pytest.raises(Exception, match=f"single_hand=true or {tos.MAX_LENGTH}"):
-        pyspiel.load_game("trickcore_euchre", {"single_hand": False})
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_loads_with_its_defaults(name: str) -> None:
+    """Issue 21.6: ``pyspiel.load_game`` with no parameters loads every registered game (All
+    Fours and Apples failed, asking for ``single_hand``, which was already true)."""
+    game = pyspiel.load_game(tos.short_name(name))
+    factory = trickcore.default_host().game_factory(name)
+    own = factory(tos.bridge._options(factory, {})).most_actions() if bounded(name) else None
+    assert game.max_game_length() == (own or tos.DEFAULT_MAX_LENGTH)
+    assert game.get_type().parameter_specification[tos.MAX_LENGTH] == 0
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if not bounded(name)])
+def test_the_default_cap_is_far_beyond_random_play(name: str) -> None:
+    """The default cap is reached with vanishing probability: random games with the defaults
+    end by the rules, far below it (and so never as a draw at the cap)."""
+    game = pyspiel.load_game(tos.short_name(name))
+    rng = np.random.RandomState(21)
+    states = [random_history(game, rng) for _ in range(40)]
+    assert all(state.trickcore_state.phase.value == "over" for state in states)
+    assert 100 * max(len(state.history()) for state in states) < tos.DEFAULT_MAX_LENGTH
+
+
+def test_several_hands_load_with_the_default_cap() -> None:
+    game = pyspiel.load_game("trickcore_euchre", {"single_hand": False})
+    assert game.max_game_length() == tos.DEFAULT_MAX_LENGTH
+    state = random_history(game, np.random.RandomState(3))
+    assert state.trickcore_state.phase.value == "over"
+    assert sorted(state.returns()) != [0.0] * 4
+
+
+@pytest.mark.parametrize("cap", [-1, -600])
+def test_a_bad_cap_is_refused_naming_only_what_helps(cap: object) -> None:
+    with pytest.raises(trickcore.errors.OptionError) as refused:
+        pyspiel.load_game("trickcore_apples", {tos.MAX_LENGTH: cap})
+    message = str(refused.value)
+    assert tos.MAX_LENGTH in message and ">= 0" in message
+    assert "single_hand" not in message
 
 
 def test_a_capped_game_ends_as_a_draw_at_the_cap() -> None:

@@ -233,7 +233,22 @@ def test_a_decks_document_has_its_cards_and_its_options(deck: int) -> None:
     assert len(defs["EuchreCard"]["enum"]) == deck
     assert not any(key.startswith("EuchreCard") and key != "EuchreCard" for key in defs)
     assert defs["EuchreOptions"]["properties"]["deck"]["const"] == deck
-    assert document["$id"].endswith("euchre.json" + ("" if deck == 24 else f"?deck={deck}"))
+    assert document["$id"].endswith(
+        "euchre.json" + ("?defaults" if deck == 24 else f"?deck={deck}")
+    )
+
+
+def test_a_document_for_given_options_has_an_id_of_its_own() -> None:
+    """Issue 21.10: ``--option deck=24`` (the default pack) wrote the plain document's ``$id``
+    with other content, so that Ajv refused to hold both."""
+    factory = HOST.game_factory("euchre")
+    documents = [game_schema(factory)] + [
+        game_schema(factory, options=euchre_options(deck)) for deck in DECKS
+    ]
+    assert len({document["$id"] for document in documents}) == len(documents)
+    for part in ("options", "action"):
+        plain = game_schema(factory, part=part)["$id"]
+        assert game_schema(factory, part=part, options=euchre_options(24))["$id"] != plain
 
 
 @pytest.mark.parametrize("deck", DECKS)

@@ -86,9 +86,8 @@ def node() -> Iterator[str]:
 
 def test_every_part_of_every_game_has_generated_types(node: str) -> None:
     for game in _games():
+        types = (CLIENT / "src" / "generated" / game / "types.ts").read_text()
         for part in PARTS:
-            types = (CLIENT / "src" / "generated" / game / f"{part}.ts").read_text()
-            assert re.search(r"^export (type|interface) ", types, flags=re.M), (game, part)
             schema = json.loads((CLIENT / "schemas" / game / f"{part}.json").read_text())
             factory = trickcore.default_host().game_factory(game)
             assert schema["$id"] == game_schema(factory, part=part)["$id"]
@@ -96,6 +95,88 @@ def test_every_part_of_every_game_has_generated_types(node: str) -> None:
             assert f"export interface {schema['title']} " in types or (
                 f"export type {schema['title']} =" in types
             )
+            exported = (CLIENT / "src" / "generated" / game / f"{part}.ts").read_text()
+            assert f'export type {{ {schema["title"]} }} from "./types.js";' in exported
+
+
+def _declared(game: str) -> list[str]:
+    types = (CLIENT / "src" / "generated" / game / "types.ts").read_text()
+    return re.findall(r"^export (?:type|interface) (\w+)", types, flags=re.M)
+
+
+@pytest.mark.parametrize("game_name", _games())
+def test_every_type_is_declared_once_and_named_by_the_schema(node: str, game_name: str) -> None:
+    """Issue 21.10: no numbered copies (``EuchreCard1``, ``Suit1``, ``Phase1``)."""
+    declared = _declared(game_name)
+    assert len(declared) == len(set(declared))
+    document = game_schema(trickcore.default_host().game_factory(game_name))
+    assert set(declared) <= {document["title"], *document["$defs"]}
+    assert not [name for name in declared if re.search(r"[A-Za-z]1$", name)]
+
+
+def test_the_pack_types_are_generated(node: str) -> None:
+    assert {"EuchreCard24", "EuchreCard25", "EuchreCard32"} <= set(_declared("euchre"))
+
+
+def test_descriptions_bounds_and_defaults_reach_the_jsdoc(node: str) -> None:
+    types = (CLIENT / "src" / "generated" / "euchre" / "types.ts").read_text()
+    target = re.search(r"/\*\*((?:(?!\*/).)*?)\*/\s*target: number;", types, flags=re.S)
+    assert target is not None
+    assert "Points that win the game" in target.group(1)
+    assert "@default 10" in target.group(1) and "@minimum 1" in target.group(1)
+    dealer = re.search(r"/\*\*((?:(?!\*/).)*?)\*/\s*first_dealer: number \| null;", types, re.S)
+    assert dealer is not None and "@maximum 3" in dealer.group(1)
+    # A described card property keeps its description (json2ts dropped it beside a $ref).
+    play = re.search(r"export interface Play \{(.*?)\n\}", types, flags=re.S)
+    assert play is not None
+    assert re.search(r"/\*\*\s*\* \S.*?\*/\s*card: EuchreCard;", play.group(1), flags=re.S)
+
+
+def test_events_have_the_views_tuples_and_returns_are_required(node: str) -> None:
+    types = (CLIENT / "src" / "generated" / "euchre" / "types.ts").read_text()
+    hand_over = re.search(r"export interface HandOver \{(.*?)\n\}", types, flags=re.S)
+    assert hand_over is not None
+    assert "scores: [number, number];" in hand_over.group(1)
+    assert "tricks: [number, number];" in hand_over.group(1)
+    outcome = re.search(r"export interface Outcome \{(.*?)\n\}", types, flags=re.S)
+    assert outcome is not None and "\n  returns: number[];" in outcome.group(1)
+
+
+def test_the_barrel_exports_every_part(node: str) -> None:
+    """The fixture compiled ``index.ts`` (``export *`` over every generated file) with tsc."""
+    for game in _games():
+        index = (CLIENT / "src" / "generated" / game / "index.ts").read_text()
+        for name in ("types", *PARTS):
+            assert f'export * from "./{name}.js";' in index
+    assert "../generated/euchre/index.js" in (CLIENT / "src" / "games" / "euchre.ts").read_text()
+
+
+def test_ajv_holds_the_plain_document_and_one_for_given_options(node: str) -> None:
+    """Issue 21.10: ``--option deck=24`` had the plain document's ``$id`` with other content;
+    the ``--openapi`` document compiles with Ajv's discriminator."""
+    script = """
+import Ajv2020 from "ajv/dist/2020.js";
+import { execFileSync } from "node:child_process";
+const bin = process.env.TRICKCORE_BIN;
+const schema = (...args) => JSON.parse(execFileSync(bin, ["schema", ...args]));
+const ajv = new Ajv2020({ strict: true });
+ajv.addSchema(schema("euchre"));
+ajv.addSchema(schema("euchre", "--option", "deck=24"));
+const withTag = new Ajv2020({ strict: true, discriminator: true });
+const openapi = withTag.compile(schema("euchre", "--openapi"));
+console.log(openapi({ type: "play", card: "QH" }), openapi({ type: "play", card: "ZZ" }));
+"""
+    binary = str(Path(sys.executable).parent / "trickcore")
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        cwd=CLIENT,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, TRICKCORE_BIN=binary),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["true", "false"]
 
 
 def _record(game: str, out: Path, seed: int = SEED, seat: int = SEAT) -> None:
@@ -157,6 +238,27 @@ def test_the_client_refuses_a_file_the_schema_refuses(node: str, tmp_path: Path)
     )
     assert done.returncode == 1
     assert f"events.json[0].event is not a valid {game} event" in done.stderr
+
+
+def test_a_bad_action_is_reported_by_its_member_alone(node: str, tmp_path: Path) -> None:
+    """Issue 21.10: Ajv's errors for a bad card were ten messages, the real one ninth."""
+    _record("euchre", tmp_path)
+    replay = json.loads((tmp_path / "replay.json").read_text())
+    at = next(i for i, action in enumerate(replay["actions"]) if action["type"] == "play")
+    replay["actions"][at]["card"] = "ZZ"
+    (tmp_path / "replay.json").write_text(json.dumps(replay))
+    done = subprocess.run(
+        [node, "dist/client.js", str(tmp_path)],
+        cwd=CLIENT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        'replay.json is not a valid euchre replay: as "play" (Play): '
+        f"/actions/{at}/card must be equal to one of the allowed values"
+    )
 
 
 def test_the_docs_show_what_the_client_prints(node: str, tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ import msgspec.inspect as mi
 from trickcore._version import __version__
 from trickcore.codec import from_json, json_form, may_be_absent, plain_text
 from trickcore.game import CHANCE, SEAT_MARK, GameFactory, Shuffle
-from trickcore.history import History, chance_rng
+from trickcore.history import CHECKPOINT_LENGTH, History, chance_rng
 from trickcore.kit.options import INT64_MAX, INT64_MIN
 from trickcore.reading import (
     PARTS,
@@ -70,9 +70,9 @@ from trickcore.reading import (
     game_types,
     type_prefix,
 )
-from trickcore.replay import from_history, replay_type
+from trickcore.replay import FORMAT, READ_FORMATS, from_history, replay_type
 from trickcore.rng import MAX_SEED_BITS
-from trickcore.table import saved_table_type
+from trickcore.table import SAVE_FORMAT, saved_table_type
 
 __all__ = [
     "PARTS",
@@ -86,7 +86,7 @@ __all__ = [
     "read",
 ]
 
-SCHEMA_FORMAT: Final = 1
+SCHEMA_FORMAT: Final = 2
 """The version of the schema's layout (names, shapes, rules). It changes when a frontend's
 generated code could break: a definition renamed or removed, a rule tightened."""
 
@@ -106,11 +106,11 @@ _SUFFIX: Mapping[str, str] = {
 _PART_TEXT: Mapping[str, str] = {
     "options": "The game's options, every one written (the defaults are given as `default`).",
     "action": "An action of the game, chance's included, tagged by `type`.",
-    "view": "What one seat may see of a game (written by `game.view(state, seat)`).",
+    "view": "What one seat may see of a game.",
     "event": "Something that just happened, told to one seat, tagged by `type`.",
     "state": "A whole game: every hand, hidden cards included. Never show it to a player.",
-    "replay": "A recorded game (`trickcore.replay.dumps`, `trickcore play --save`).",
-    "table": "A saved table (`Table.to_json`), resumed by `Table.from_json`.",
+    "replay": "A recorded game (as `trickcore play --save` writes it).",
+    "table": "A saved table, which trickcore's `Table` resumes.",
 }
 _SEAT_KEYWORD = "x-trickcore"
 """Where msgspec writes the mark of a :data:`~trickcore.game.SeatField`."""
@@ -207,16 +207,16 @@ def game_schema(
     """The JSON Schema document of a game (see the module documentation), or with ``part``
     the self-contained document of that part alone (its definition at the root, and the
     definitions it uses). ``openapi=True`` adds OpenAPI's ``discriminator`` to tagged unions
-    (not JSON Schema: Ajv's strict mode refuses it). With ``options`` (the game's options
-    struct), the document of games with those options: their pack's cards, their number of
-    seats, the options part pinned to them, its ``$id`` naming the options that are not the
-    defaults (``.../euchre.json?deck=32``)."""
+    (not JSON Schema; Ajv reads it with its ``discriminator`` option). With ``options`` (the
+    game's options struct), the document of games with those options: their pack's cards,
+    their number of seats, the options part pinned to them, its ``$id`` naming the options
+    that are not the defaults (``.../euchre.json?deck=32``, or ``?defaults`` when all are)."""
     defs = _definitions(factory, openapi=openapi, options=options)
     version = {
         "$comment": f"Written by trickcore {__version__}; schema format {SCHEMA_FORMAT}.",
     }
     base = SCHEMA_ID.format(format=SCHEMA_FORMAT, game=factory.name)
-    chosen = "" if options is None else _chosen_options(options)
+    chosen = "" if options is None else (_chosen_options(options) or _DEFAULTS_QUERY)
     names = [part_name(factory, each) for each in PARTS]
     if part is None:
         return {
@@ -233,6 +233,9 @@ def game_schema(
         }
     name = part_name(factory, part)
     used = _reachable(defs, name)
+    card = type_prefix(factory.name, factory.options_type) + "Card"
+    if card in used:  # each pack's enumeration beside the game's (EuchreCard24, ...)
+        used |= {key for key in defs if re.fullmatch(re.escape(card) + r"\d+", key)}
     root = {key: value for key, value in defs[name].items() if key != "title"}
     return {
         "$schema": _DRAFT,
@@ -254,6 +257,11 @@ def _within_64_bits(node: Any) -> None:
         for key in ("anyOf", "oneOf"):
             for member in node.get(key, ()):
                 _within_64_bits(member)
+
+
+_DEFAULTS_QUERY = "?defaults"
+"""The query of the ``$id`` of a document for options that are all the defaults: it differs
+from the plain document (one pack, seats of one table, options pinned), so it has its own."""
 
 
 def _chosen_options(options: Any) -> str:
@@ -329,9 +337,12 @@ def _definitions(factory: GameFactory, *, openapi: bool, options: Any) -> dict[s
         last_seat=game_seats(factory, options) - 1,
     )
     _special_rules(result, factory)
+    _for_readers(result, factory)
+    _sides_as_in_views(result, factory)
     _examples(result, factory, options)
     if openapi:
         _discriminators(result, structs)
+    result = _described_refs(result)
     result["SchemaFormat"] = {
         "title": "SchemaFormat",
         "description": "The format of this schema (see `$id`).",
@@ -458,12 +469,13 @@ def _struct(
         )
         if not keep_defaults:
             schema.pop("default", None)
+        text = _structs_as_json(text, info.cls)
         properties[key] = {"description": _plain(text), **_without(schema, "description")}
     definition["required"] = [
         key for key in properties if key not in names or not may_be_absent(names[key])
     ]
     if definition.get("description"):
-        definition["description"] = _plain(definition["description"])
+        definition["description"] = _plain(_structs_as_json(definition["description"], info.cls))
 
 
 _COMMON: Mapping[str, str] = {
@@ -496,12 +508,154 @@ _NONE = re.compile(r"`?\bNone\b`?")
 _TRUE = re.compile(r"`(True|False)`")
 
 
+_CONSTANT = re.compile(r"`[A-Z][A-Z0-9_]{4,}`")
+"""A Python constant in backquotes (`PROJECTION`, `MAX_SEED_BITS`): never a JSON value."""
+_LOAD = re.compile(r"`trickcore\.load\((\"[\w-]+\"(?:, [^`]*)?)\)`")
+
+
 def _plain(text: str) -> str:
     """Docstring text as plain text for readers in other languages: no Sphinx markup,
-    JSON's words for Python's constants (null, true, false)."""
-    text = plain_text(text)
+    JSON's words for Python's constants (null, true, false), a ``trickcore.load`` call as
+    the JSON of its options, and no paragraph about Python internals (one naming a Python
+    constant)."""
+    text = _LOAD.sub(_options_json, plain_text(text))
+    paragraphs = [part for part in text.split("\n\n") if not _CONSTANT.search(part)]
+    text = "\n\n".join(paragraphs)
     text = _NONE.sub("null", text)
     return _TRUE.sub(lambda found: found.group(1).lower(), text)
+
+
+_CONSTRUCTED = re.compile(r"`([A-Z]\w*\([^`]*\))`")
+
+
+def _structs_as_json(text: str, cls: type) -> str:
+    """A struct built in Python in a docstring (```Bid(number=2, suit=Suit.DIAMONDS)```,
+    names from the module of ``cls``) as the JSON trickcore writes for it; text that is not
+    such a construction stays as it is."""
+    namespace = vars(inspect.getmodule(cls) or object)
+
+    def value(node: ast.expr) -> Any:
+        if isinstance(node, ast.Name):
+            return namespace[node.id]
+        if isinstance(node, ast.Attribute):
+            return getattr(value(node.value), node.attr)
+        return ast.literal_eval(node)
+
+    def written(found: re.Match[str]) -> str:
+        try:
+            call = ast.parse(found.group(1), mode="eval").body
+            assert isinstance(call, ast.Call)
+            kind = value(call.func)
+            if not (isinstance(kind, type) and issubclass(kind, msgspec.Struct)):
+                return found.group(0)
+            built = kind(
+                *(value(arg) for arg in call.args),
+                **{str(keyword.arg): value(keyword.value) for keyword in call.keywords},
+            )
+        except (AssertionError, KeyError, AttributeError, TypeError, ValueError, SyntaxError):
+            return found.group(0)
+        return f"`{json.dumps(json_form(built))}`"
+
+    return _CONSTRUCTED.sub(written, text)
+
+
+def _options_json(found: re.Match[str]) -> str:
+    """```trickcore.load("euchre", deck=32)``` as ```{"deck": 32}```: the options as JSON."""
+    call = ast.parse(f"load({found.group(1)})", mode="eval").body
+    assert isinstance(call, ast.Call)
+    options = {keyword.arg: ast.literal_eval(keyword.value) for keyword in call.keywords}
+    return f"`{json.dumps(options)}`"
+
+
+def _for_readers(defs: dict[str, Any], factory: GameFactory) -> None:
+    """Descriptions of the replay's and the saved table's fields in words a reader in another
+    language can use (the docstrings name Python constants and functions), and the outcome's
+    ``returns`` required as trickcore writes it: only replays recorded before per-seat returns
+    existed lack it, and those are a :data:`FormerOutcome` of their own."""
+    replay = defs[part_name(factory, "replay")]["properties"]
+    formats = ", ".join(map(str, READ_FORMATS))
+    texts = {
+        "format": f"The replay format version ({FORMAT} when written by this version, which "
+        f"reads formats {formats}).",
+        "seed": f"The seed chance actions were drawn from (an integer of at most "
+        f"{MAX_SEED_BITS} bits, or a text), or null when they were supplied.",
+        "checkpoints": f"Per action, the first {CHECKPOINT_LENGTH} hex digits of the digest of "
+        "the state after it.",
+        "digest": "The full digest of the game: its name and options with the final state "
+        "(format 1: of the final state only).",
+    }
+    for key, text in texts.items():
+        replay[key]["description"] = text
+    table = defs[part_name(factory, "table")]["properties"]
+    table["format"]["description"] = f"The saved table format ({SAVE_FORMAT})."
+    outcome = defs.get("Outcome")
+    if outcome is None or "returns" in outcome["required"]:
+        return
+    outcome["description"] = _OUTCOME_TEXT
+    returns = outcome["properties"]["returns"]
+    returns["description"] = _RETURNS_TEXT
+    former = json.loads(json.dumps(outcome))
+    outcome["required"].append("returns")
+    former["title"] = "FormerOutcome"
+    former["description"] = (
+        "The outcome of a replay recorded before per-seat returns existed (format 1): an "
+        "Outcome that may lack `returns`. trickcore still reads such replays; it never "
+        "writes one."
+    )
+    defs["FormerOutcome"] = former
+    branches = replay["outcome"]["anyOf"]
+    at = branches.index({"$ref": "#/$defs/Outcome"})
+    branches.insert(at + 1, {"$ref": "#/$defs/FormerOutcome"})
+
+
+_OUTCOME_TEXT = (
+    "Scores and result of a game so far. `scores[i]` belongs to side `i` (a partnership, or "
+    "a player in games without partners). `winner` is the winning side once the game is "
+    "over, or null while it goes on and on a draw. `returns[s]` is seat `s`'s result, what "
+    "tournaments and reinforcement-learning libraries consume."
+)
+_RETURNS_TEXT = (
+    "Each seat's result once the game is over: +1 per seat of the winning side, -1 shared out "
+    "among the losing sides (-1 each with two sides, -1/3 each with four players for "
+    "themselves); 0 on a draw and while the game goes on."
+)
+
+
+def _sides_as_in_views(defs: dict[str, Any], factory: GameFactory) -> None:
+    """Per-side numbers (``scores``, and ``tricks`` where it counts each side's tricks) have
+    the length of the view's ``scores`` wherever that is fixed (two sides): in the events and
+    the outcome, as in the view."""
+    scores = defs[part_name(factory, "view")]["properties"].get("scores", {})
+    sides = scores.get("maxItems")
+    if sides is None or scores.get("minItems") != sides:
+        return
+    events = defs[part_name(factory, "event")].get("oneOf", [])
+    names = [member["$ref"].removeprefix("#/$defs/") for member in events]
+    for name in [*names, "Outcome"]:
+        properties = defs.get(name, {}).get("properties", {})
+        for key in ("scores", "tricks"):
+            field = properties.get(key)
+            if (
+                field is not None
+                and field.get("type") == "array"
+                and field.get("items") == {"type": "integer"}
+                and "maxItems" not in field
+            ):
+                field.update(minItems=sides, maxItems=sides)
+
+
+def _described_refs(node: Any) -> Any:
+    """``{"description": ..., "$ref": ...}`` as ``{"description": ..., "allOf": [{"$ref":
+    ...}]}``: json-schema-to-typescript drops the description of a ``$ref`` with siblings and
+    declares a numbered copy of the target (``EuchreCard1``); under ``allOf`` it keeps both
+    the description and the target's name."""
+    if isinstance(node, list):
+        return [_described_refs(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node and len(node) > 1:
+        node = {**_without(node, "$ref"), "allOf": [{"$ref": node["$ref"]}]}
+    return {key: _described_refs(value) for key, value in node.items()}
 
 
 def _rewrite(
@@ -544,7 +698,9 @@ def _rewrite(
 
 
 def _discriminators(node: Any, structs: Mapping[str, mi.StructType]) -> None:
-    """OpenAPI's ``discriminator`` beside every ``oneOf`` of tagged structs."""
+    """OpenAPI's ``discriminator`` beside every ``oneOf`` of tagged structs, in the form Ajv
+    reads with its ``discriminator`` option: the tag property's name, each member naming its
+    tag with ``const``."""
     if isinstance(node, list):
         for item in node:
             _discriminators(item, structs)
@@ -557,13 +713,10 @@ def _discriminators(node: Any, structs: Mapping[str, mi.StructType]) -> None:
             structs.get(str(member.get("$ref", "")).removeprefix("#/$defs/")) for member in members
         ]
         if all(info is not None and info.tag is not None for info in infos):
-            node["discriminator"] = {
-                "propertyName": infos[0].tag_field,  # type: ignore[union-attr]
-                "mapping": {
-                    str(info.tag): member["$ref"]  # type: ignore[union-attr]
-                    for info, member in zip(infos, members, strict=True)
-                },
-            }
+            # Each member's tag is the const of its tag property; no ``mapping`` (Ajv's
+            # discriminator refuses one) and the ``type`` Ajv's strict mode asks for.
+            node["type"] = "object"
+            node["discriminator"] = {"propertyName": infos[0].tag_field}  # type: ignore[union-attr]
     for value in node.values():
         _discriminators(value, structs)
 

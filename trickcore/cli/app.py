@@ -501,8 +501,8 @@ def replay_verify(ctx: click.Context, file: Path) -> None:
 @click.option(
     "--openapi",
     is_flag=True,
-    help="Add OpenAPI's discriminator to tagged unions (not JSON Schema; Ajv's strict mode "
-    "refuses it).",
+    help="Add OpenAPI's discriminator to tagged unions (not JSON Schema; Ajv reads it with its "
+    "discriminator option).",
 )
 @click.option(
     "--option",

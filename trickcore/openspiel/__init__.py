@@ -8,7 +8,9 @@ Importing this package registers each game with ``pyspiel.register_game`` as
   game's :attr:`trickcore.Outcome.returns`);
 * the game's options as OpenSpiel parameters (an option whose default is null takes the text
   ``"null"``); ``single_hand`` defaults to true where a game has it, because OpenSpiel needs a
-  bound on a game's length (:func:`trickcore.openspiel.bridge.most_actions`);
+  bound on a game's length (:func:`trickcore.openspiel.bridge.most_actions`): the game's own,
+  or :data:`DEFAULT_MAX_LENGTH` actions (after which the game ends as a draw) for a game
+  without one, so that every game loads with its defaults;
 * actions numbered by the game's action encoding (:mod:`trickcore.encoding`); observation and
   information-state tensors are its view encoding, and the strings are the view as JSON (the
   information state adds every event the seat has seen, for perfect recall);
@@ -33,6 +35,7 @@ except ModuleNotFoundError as missing:  # pragma: no cover - the extra is instal
     ) from missing
 
 from trickcore.openspiel.bridge import (
+    DEFAULT_MAX_LENGTH,
     GAME_PREFIX,
     MAX_LENGTH,
     LengthBounded,
@@ -45,6 +48,7 @@ from trickcore.openspiel.bridge import (
 )
 
 __all__ = [
+    "DEFAULT_MAX_LENGTH",
     "GAME_PREFIX",
     "MAX_LENGTH",
     "LengthBounded",

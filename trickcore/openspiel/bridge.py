@@ -22,6 +22,7 @@ from trickcore.plugins import PluginHost, bind_options, default_host
 from trickcore.rng import Rng
 
 __all__ = [
+    "DEFAULT_MAX_LENGTH",
     "GAME_PREFIX",
     "MAX_LENGTH",
     "LengthBounded",
@@ -39,8 +40,16 @@ GAME_PREFIX = "trickcore_"
 _NULL = "null"
 _SINGLE_HAND = "single_hand"
 MAX_LENGTH = "max_game_length"
-"""The bridge's own parameter: 0 (the default) for the game's bound, else a cap on the number
-of OpenSpiel actions, after which the game ends as a draw (for a game without a bound)."""
+"""The bridge's own parameter: 0 (the default) for the game's bound, or :data:`DEFAULT_MAX_LENGTH`
+for a game without one, else a cap on the number of OpenSpiel actions, after which the game
+ends as a draw."""
+DEFAULT_MAX_LENGTH = 100_000
+"""The cap on the length of a game that gives no bound of its own (All Fours and Apples, where
+a redeal can follow a redeal; several hands of Euchre): a game still going after this many
+actions ends as a draw. Random play of a whole game of Apples, the longest, takes about 2,000
+actions (at most 3,523 in 100 games), one hand of All Fours or Apples at most a few hundred;
+each redeal needs a fresh all-pass auction or a short pack, so the cap is reached with
+vanishing probability."""
 _PROBE = Rng("openspiel", "probe")  # a shuffle's cards are learned from one sample of it
 
 
@@ -58,18 +67,11 @@ class LengthBounded(Protocol):
 def most_actions(game: AnyGame, cap: int = 0) -> int:
     """The bound on the length of ``game`` in OpenSpiel: ``cap`` when positive (a game still
     going after that many actions ends as a draw), else the game's own
-    (:class:`LengthBounded`); a clear error when it has none."""
+    (:class:`LengthBounded`), else :data:`DEFAULT_MAX_LENGTH`."""
     if cap > 0:
         return cap
     bound = game.most_actions() if isinstance(game, LengthBounded) else None
-    if bound is None:
-        hand = "single_hand=true or " if _SINGLE_HAND in _option_names(type(game)) else ""
-        raise OptionError(
-            f"OpenSpiel needs a bound on the length of a game of {game.name} and these "
-            f"options give none: set {hand}{MAX_LENGTH} (a cap on the number of actions, "
-            "after which the game ends as a draw)"
-        )
-    return bound
+    return DEFAULT_MAX_LENGTH if bound is None else bound
 
 
 def short_name(name: str) -> str:
@@ -198,7 +200,10 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
         game, encoded = _loaded(factory, _options(factory, params or {}))
         cap = (params or {}).get(MAX_LENGTH, 0)
         if type(cap) is not int or cap < 0:
-            raise OptionError(f"{MAX_LENGTH} is a number of actions >= 0, not {cap!r}")
+            raise OptionError(
+                f"{MAX_LENGTH} is a whole number of actions >= 0 (0: the game's own bound, or "
+                f"{DEFAULT_MAX_LENGTH}), not {cap!r}"
+            )
         shared = _Shared(self, game, encoded, most_actions(game, cap))
         info = pyspiel.GameInfo(
             num_distinct_actions=shared.encodings.action.size,

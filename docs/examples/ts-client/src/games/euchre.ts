@@ -1,7 +1,7 @@
 // Euchre: its own events, and its view in one line.
-import type { EuchreEvent } from "../generated/euchre/event.js";
-import type { EuchreReplay } from "../generated/euchre/replay.js";
-import type { EuchreView } from "../generated/euchre/view.js";
+// The barrel `index.js` exports every generated type of the game once (each part's file,
+// e.g. "../generated/euchre/event.js", exports its own).
+import type { EuchreEvent, EuchreReplay, EuchreView } from "../generated/euchre/index.js";
 import { validators, type GameClient } from "../game-client.js";
 import { cardList, describeKitEvent, unexpected } from "../kit.js";
 
