@@ -40,12 +40,15 @@ from trickcore.game import (
     Direction,
     DrawDealer,
     Event,
+    EventsBySeat,
     Game,
     GameFactory,
     Options,
     Outcome,
     Seat,
     Shuffle,
+    apply_with_all_events,
+    apply_with_events,
 )
 from trickcore.hookspecs import BotRegistrar, GameRegistrar, hookimpl
 from trickcore.match import (
@@ -82,6 +85,7 @@ __all__ = [
     "EntryStats",
     "Estimate",
     "Event",
+    "EventsBySeat",
     "Game",
     "GameFactory",
     "GameRegistrar",
@@ -116,6 +120,8 @@ __all__ = [
     "ViewValidator",
     "WrongSeatError",
     "__version__",
+    "apply_with_all_events",
+    "apply_with_events",
     "build_host",
     "cards",
     "default_host",

@@ -80,7 +80,16 @@ from trickcore.errors import (
     WrongSeatError,
 )
 from trickcore.faults import BotFaults, FaultKind, Forfeit, check_time_limit, forfeit_outcome
-from trickcore.game import CHANCE, Actor, Game, GameFactory, Outcome, Seat
+from trickcore.game import (
+    CHANCE,
+    Actor,
+    EventsBySeat,
+    Game,
+    GameFactory,
+    Outcome,
+    Seat,
+    apply_with_all_events,
+)
 from trickcore.history import History, checkpoint, describe_action, load_game
 from trickcore.plugins import PluginHost, default_host
 from trickcore.reading import check_part
@@ -325,6 +334,7 @@ class Table(Generic[S, A, V]):
         self._undos = 0
         self._states: list[S] = [game.initial_state()]
         self._actions: list[A] = []
+        self._told: list[EventsBySeat] = []  # what each action told every viewer
         self._actors: list[Actor] = []
         self._chance = 0
         self._marks: list[str] = []
@@ -461,19 +471,18 @@ class Table(Generic[S, A, V]):
         """``(action index, event)`` for every action from index ``since`` on, as ``seat`` may
         see them (``None``: a spectator, public information only).
 
-        Events are computed here, from the stored states, by ``game.events``; playing never
-        computes them. A frontend keeps the number of actions it has shown and passes it as
-        ``since``.
+        Each action's events were kept when it was played (``game.apply_with_all_events``,
+        one run of the transition for every viewer), so asking never plays an action again.
+        A frontend keeps the number of actions it has shown and passes it as ``since``.
         """
         if seat is not None:
             self._check_seat(seat)
         if since < 0:
             raise TableError(f"since must be 0 or more, not {since}")
-        game = self._game
-        states = self._states
+        told = self._told
         found: list[tuple[int, Any]] = []
-        for index in range(since, len(self._actions)):
-            for event in game.events(states[index], self._actions[index], seat):
+        for index in range(since, len(told)):
+            for event in told[index].seen_by(seat):
                 found.append((index, event))
         return found
 
@@ -489,8 +498,9 @@ class Table(Generic[S, A, V]):
 
     # -- moving on --------------------------------------------------------------------------
 
-    def _push(self, actor: Actor, action: A, state: S) -> None:
+    def _push(self, actor: Actor, action: A, state: S, told: EventsBySeat) -> None:
         self._actions.append(action)
+        self._told.append(told)
         self._actors.append(actor)
         self._states.append(state)
         if actor is CHANCE:
@@ -514,9 +524,12 @@ class Table(Generic[S, A, V]):
         # The loop of every bots-only game and tournament: names bound once, _push and the
         # bot's turn inlined (this loop is most of what a tournament spends beyond the rules).
         game, bots, chance_streams = self._game, self._bots, self._chance_streams
-        actor_of, apply, sample_chance = game.actor, game.apply, game.sample_chance
+        actor_of, sample_chance = game.actor, game.sample_chance
+        apply: Callable[[S, A], tuple[S, EventsBySeat]] = getattr(
+            game, "apply_with_all_events", functools.partial(apply_with_all_events, game)
+        )
         legal_actions, view_of, reads_view = game.legal_actions, game.view, self._reads_view
-        actions, actors, states = self._actions, self._actors, self._states
+        actions, actors, states, told = self._actions, self._actors, self._states, self._told
         limit = self._time_limit
         state = states[-1]
         stop = -1 if max_steps is None else max_steps
@@ -551,7 +564,8 @@ class Table(Generic[S, A, V]):
                 else:
                     if not self._legal_answer(actor, action, legal):
                         break
-            state = apply(state, action)
+            state, seen = apply(state, action)
+            told.append(seen)
             actions.append(action)
             actors.append(actor)
             states.append(state)
@@ -625,7 +639,7 @@ class Table(Generic[S, A, V]):
                 action=action,
                 legal=game.legal_actions(state),
             )
-        self._push(seat, action, game.apply(state, action))
+        self._push(seat, action, *apply_with_all_events(game, state, action))
 
     def _not_your_turn(self, seat: Seat, actor: Actor) -> str:
         if self._items[seat] is not None:
@@ -677,6 +691,7 @@ class Table(Generic[S, A, V]):
             raise
         self._bots = bots
         del self._actions[index:]
+        del self._told[index:]
         del self._actors[index:]
         del self._states[index + 1 :]
         del self._marks[index:]
@@ -721,6 +736,7 @@ class Table(Generic[S, A, V]):
             actions=tuple(self._actions),
             actors=tuple(self._actors),
             states=tuple(self._states),
+            events=tuple(self._told),
         )
 
     @_locked
@@ -847,7 +863,7 @@ class Table(Generic[S, A, V]):
             raise DecodeError(
                 f"the saved table has {len(seats)} seats but {game.name} is played by {game.seats}"
             )
-        history = reproduce(replay, game)
+        history = reproduce(replay, game, events=True)
         table: Table[Any, Any, Any] = cls.__new__(cls)
         table._setup(
             game,
@@ -863,6 +879,7 @@ class Table(Generic[S, A, V]):
         table._undos = undos
         table._forfeit = forfeit
         table._actions = list(history.actions)
+        table._told = list(history.events)
         table._actors = list(history.actors)
         table._states = list(history.states)
         table._marks = list(replay.checkpoints)
