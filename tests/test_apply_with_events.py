@@ -212,3 +212,17 @@ def test_the_narrator_tells_each_action_as_its_actor_sees_it() -> None:
         viewer = None if actor is CHANCE else actor
         mine = [event for at, event in table.events(viewer) if at == index]
         assert mine == list(game.events(states[index], action, viewer))
+
+
+def test_a_table_without_events_plays_the_same_game_on_the_bare_apply(
+    transitions: list[str],
+) -> None:
+    game = trickcore.load("euchre")
+    quiet = Table(game, ["random"] * 4, seed=9, keep_events=False)
+    quiet.run()
+    assert set(transitions) == {"apply"}
+    watched = Table(game, ["random"] * 4, seed=9)
+    watched.run()
+    assert quiet.actions == watched.actions and quiet.state == watched.state
+    with pytest.raises(trickcore.TableError, match="keep_events=False"):
+        quiet.events(0)

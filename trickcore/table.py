@@ -227,6 +227,9 @@ class Table(Generic[S, A, V]):
     ``bot_options`` gives options per bot name (``{"pimc": {"iterations": 200}}``), handed to
     each bot of that name in its :class:`~trickcore.BotSpec`. ``bot_faults`` and ``time_limit``
     (seconds per bot move, opt-in) say what a bot's fault does (see the module documentation).
+    ``keep_events`` (default ``True``) keeps what each action told every viewer as it is played
+    (:meth:`events`); a table that nobody watches (a tournament's) may turn it off, and then
+    plays on the game's bare ``apply``.
 
     A table does not move by itself: call :meth:`advance` to let chance and the bots act until a
     human must (or the game is over), then :meth:`play` that human's action, and so on. Every
@@ -258,6 +261,7 @@ class Table(Generic[S, A, V]):
         bot_options: Mapping[str, Mapping[str, Any]] | None = None,
         bot_faults: BotFaults = "raise",
         time_limit: float | None = None,
+        keep_events: bool = True,
     ) -> None:
         self._setup(
             game,
@@ -269,6 +273,7 @@ class Table(Generic[S, A, V]):
             bot_options=bot_options,
             bot_faults=bot_faults,
             time_limit=time_limit,
+            keep_events=keep_events,
         )
 
     def _setup(
@@ -283,6 +288,7 @@ class Table(Generic[S, A, V]):
         bot_options: Mapping[str, Mapping[str, Any]] | None,
         bot_faults: BotFaults,
         time_limit: float | None,
+        keep_events: bool = True,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise TypeError(f"a table's seed must be an int or a str, not {seed!r}")
@@ -293,6 +299,7 @@ class Table(Generic[S, A, V]):
         self._bot_options = check_bot_options(bot_options)
         self._bot_faults: BotFaults = bot_faults
         self._time_limit = check_time_limit(time_limit)
+        self._keep_events = bool(keep_events)
         self._forfeit: Forfeit | None = None
         if isinstance(seats, str):
             raise TableError(f"seats must be a sequence of {game.seats} items, not a string")
@@ -479,6 +486,8 @@ class Table(Generic[S, A, V]):
             self._check_seat(seat)
         if since < 0:
             raise TableError(f"since must be 0 or more, not {since}")
+        if not self._keep_events:
+            raise TableError("this table keeps no events (it was made with keep_events=False)")
         told = self._told
         found: list[tuple[int, Any]] = []
         for index in range(since, len(told)):
@@ -498,9 +507,10 @@ class Table(Generic[S, A, V]):
 
     # -- moving on --------------------------------------------------------------------------
 
-    def _push(self, actor: Actor, action: A, state: S, told: EventsBySeat) -> None:
+    def _push(self, actor: Actor, action: A, state: S, told: EventsBySeat | None) -> None:
         self._actions.append(action)
-        self._told.append(told)
+        if told is not None:
+            self._told.append(told)
         self._actors.append(actor)
         self._states.append(state)
         if actor is CHANCE:
@@ -524,8 +534,9 @@ class Table(Generic[S, A, V]):
         # The loop of every bots-only game and tournament: names bound once, _push and the
         # bot's turn inlined (this loop is most of what a tournament spends beyond the rules).
         game, bots, chance_streams = self._game, self._bots, self._chance_streams
-        actor_of, sample_chance = game.actor, game.sample_chance
-        apply: Callable[[S, A], tuple[S, EventsBySeat]] = getattr(
+        actor_of, apply, sample_chance = game.actor, game.apply, game.sample_chance
+        keep = self._keep_events
+        apply_all: Callable[[S, A], tuple[S, EventsBySeat]] = getattr(
             game, "apply_with_all_events", functools.partial(apply_with_all_events, game)
         )
         legal_actions, view_of, reads_view = game.legal_actions, game.view, self._reads_view
@@ -564,8 +575,11 @@ class Table(Generic[S, A, V]):
                 else:
                     if not self._legal_answer(actor, action, legal):
                         break
-            state, seen = apply(state, action)
-            told.append(seen)
+            if keep:  # what every viewer is told, from the one run of the transition
+                state, seen = apply_all(state, action)
+                told.append(seen)
+            else:
+                state = apply(state, action)
             actions.append(action)
             actors.append(actor)
             states.append(state)
@@ -639,7 +653,10 @@ class Table(Generic[S, A, V]):
                 action=action,
                 legal=game.legal_actions(state),
             )
-        self._push(seat, action, *apply_with_all_events(game, state, action))
+        if self._keep_events:
+            self._push(seat, action, *apply_with_all_events(game, state, action))
+        else:
+            self._push(seat, action, game.apply(state, action), None)
 
     def _not_your_turn(self, seat: Seat, actor: Actor) -> str:
         if self._items[seat] is not None:

@@ -270,25 +270,27 @@ class EveryViewerLog(EventLog):
     would hold. Rule code puts what :meth:`own` and :meth:`own_entry` give straight into an
     event's field, as it does for any log (``check_game`` checks that the two logs agree)."""
 
-    __slots__ = ("_marked",)
+    __slots__ = ("_given", "_marked")
 
     def __init__(self) -> None:
         super().__init__(None)
-        self._marked: list[tuple[str, ...]] = []
+        self._given = 0  # stand-ins given since the last event was written
+        self._marked: dict[int, tuple[str, ...]] = {}  # event index -> its stand-in fields
 
     def add(self, event: Event) -> None:
         """Write an event, noting which of its fields differ by viewer."""
-        self.events.append(event)
-        self._marked.append(
-            tuple(
+        if self._given:
+            self._given = 0
+            self._marked[len(self.events)] = tuple(
                 name
                 for name in event.__struct_fields__
                 if isinstance(getattr(event, name), (_Owned, _OwnEntry))
             )
-        )
+        self.events.append(event)
 
     def own(self, seat: Seat | None, value: T) -> T | None:
         """A stand-in for ``value``, which only ``seat`` sees (``None`` to the others)."""
+        self._given += 1
         return cast(T, _Owned(seat, value))
 
     def own_entry(
@@ -296,19 +298,21 @@ class EveryViewerLog(EventLog):
     ) -> T | None:
         """A stand-in for each seat's own entry of ``entries`` (``None`` to a spectator, and to
         a seat that ``shown(seat)`` says may not see it yet)."""
+        self._given += 1
         return cast(T, _OwnEntry(entries, shown))
 
     def seen_by(self, viewer: Seat | None) -> tuple[Event, ...]:
         """The events as ``viewer`` sees them (``None``: a spectator)."""
-        seen: list[Event] = []
-        for event, marked in zip(self.events, self._marked, strict=True):
-            if not marked:
-                seen.append(event)
-                continue
+        marked = self._marked
+        if not marked:
+            return tuple(self.events)
+        seen = list(self.events)
+        for index, names in marked.items():
+            event = seen[index]
             values: dict[str, Any] = {
-                name: cast(_Owned, getattr(event, name)).seen_by(viewer) for name in marked
+                name: cast(_Owned, getattr(event, name)).seen_by(viewer) for name in names
             }
-            seen.append(msgspec.structs.replace(event, **values))
+            seen[index] = msgspec.structs.replace(event, **values)
         return tuple(seen)
 
     def by_seat(self) -> EventsBySeat:
