@@ -282,6 +282,7 @@ def _card_texts(node: Any) -> set[str]:
 
 class EventsLeakAHand(Broken):
     apply_with_events = apply_with_all_events = None  # a game without them: events alone
+
     def events(self, *args: Any) -> tuple[Any, ...]:  # the seat comes last
         *transition, seat = args
         if seat is None:
