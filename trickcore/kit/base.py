@@ -43,7 +43,9 @@ the ``winner`` once the game is over. A game whose state has these fields declar
 :attr:`TrickGame.chance_phases`, :attr:`TrickGame.draw_phase`, :attr:`TrickGame.play_type`), and
 gets from the base:
 
-* ``actor``: nobody once over, chance in the chance phases, else the seat whose turn it is;
+* ``actor``: nobody once over, chance in the chance phases, else the seat whose turn it is
+  (``turn`` means nothing in the over and chance phases: the games keep 0 there, and their
+  views show ``None``);
 * ``legal_actions``: the draws for the first dealer, or the legal plays
   (:meth:`TrickGame.legal_plays`);
 * :meth:`TrickGame.play`, the rule of the play phase: a card checked and played, the trick
