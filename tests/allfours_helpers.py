@@ -18,7 +18,8 @@ from msgspec.structs import replace
 
 import trickcore
 from trickcore import Card, Shuffle, Suit, testing
-from trickcore_allfours import PACK, AllFours, AllFoursState, HandResult, Phase
+from trickcore_allfours import PACK, AllFours, AllFoursState, HandResult, Kick, Phase
+from trickcore_allfours.deal import HAND_SIZE
 
 __all__ = ["C", "allfours", "cs", "deal", "play_out", "run", "stacked"]
 
@@ -77,6 +78,34 @@ def stacked(
     return Shuffle(order=tuple(order))
 
 
+def nothing_scored(game: AllFours, dealer: int, number: int) -> HandResult:
+    """A whole hand that scored nothing, as the state's record keeps it: ``3H`` kicked (trump,
+    no points), the player on the dealer's right stood and led every trick with the highest
+    card of a plain suit, only 2s to 9s played (no trump in play: no High, Low or Jack; no card
+    points: Game tied, F5)."""
+    leader = game.beggar(dealer)
+    seats = game.seating.order(leader)
+    policy = game.follow_policy(Suit.HEARTS)
+    ranks = "98765432"
+    tricks = []
+    for number_in_hand in range(HAND_SIZE):
+        suit = "CDS"[number_in_hand % 3]
+        start = (number_in_hand // 3) * len(seats)
+        cards = tuple(Card(rank + suit) for rank in ranks[start : start + len(seats)])
+        tricks.append(policy.finish(seats, cards))
+    return HandResult(
+        hand_number=number,
+        dealer=dealer,
+        trump=Suit.HEARTS,
+        scored=(),
+        game_points=(0, 0),
+        hand_points=(0, 0),
+        kicks=(Kick(card=Card("3H")),),
+        call="stand",
+        tricks=tuple(tricks),
+    )
+
+
 def deal(
     hands: Mapping[int, str],
     kick: str,
@@ -94,14 +123,7 @@ def deal(
     start = game.initial_state()
     if scores is not None:
         played = game.seats
-        last = HandResult(
-            hand_number=played,
-            dealer=game.seating.ahead(dealer, played - 1),
-            trump=Suit.HEARTS,
-            scored=(),
-            game_points=(0, 0),
-            hand_points=(0, 0),
-        )
+        last = nothing_scored(game, game.seating.ahead(dealer, played - 1), played)
         start = replace(start, scores=scores, hand_number=played, last_hand=last)
         game.validate(start)
     shuffle = stacked(game.seats, dealer, hands, kick, runs, stock=stock)

@@ -11,6 +11,7 @@ from forged_helpers import reached, refused
 from msgspec.structs import replace
 
 import trickcore
+from trickcore.cards import Card
 from trickcore_allfours import AllFoursState, Phase, Score
 
 OPTIONS: dict[str, Any] = {"first_dealer": 0, "target": 14}
@@ -121,6 +122,11 @@ def _redeal(state: AllFoursState, points: tuple[int, int]) -> AllFoursState:
         hand_points=points,
         hands=((),) * 4,
         last_hand=state.last_hand,
+        earlier_scored=tuple(  # a kicked six scores 2 (F2); anything else cannot be a kick
+            Score(side=side, points=got, reason="kick", card=Card("6S") if got == 2 else None)
+            for side, got in enumerate(points)
+            if got
+        ),
     )
 
 

@@ -281,12 +281,24 @@ def _card_texts(node: Any) -> set[str]:
 
 
 class EventsLeakAHand(Broken):
+    apply_with_events = apply_with_all_events = None  # a game without them: events alone
+
     def events(self, *args: Any) -> tuple[Any, ...]:  # the seat comes last
         *transition, seat = args
         if seat is None:
             return tuple(self.inner.events(*transition, None))
         other = (seat + 1) % self.inner.seats
         return (*self.inner.events(*transition, seat), *self.inner.events(*transition, other))
+
+
+class AllEventsDropTheDeal(Broken):
+    """Tells every viewer of a shuffle nothing from apply_with_all_events (events tells)."""
+
+    def apply_with_all_events(self, state: Any, action: Any) -> Any:
+        after, told = self.inner.apply_with_all_events(state, action)
+        if isinstance(action, trickcore.Shuffle):
+            return after, trickcore.EventsBySeat(lambda seat: ())
+        return after, told
 
 
 class ValidateRefusesSeatThree(Broken):
@@ -337,6 +349,7 @@ BROKEN_GAMES: list[tuple[Callable[[], Any], str, str]] = [
     (DeterminizeIgnoresItsRng, "determinize-varies", "determinizations of seat"),
     (DeterminizeIgnoresVoids, "validate", "determinized from seat"),
     (EventsLeakAHand, "events-leak", "which seat"),
+    (AllEventsDropTheDeal, "apply-with-events", "and apply_with_all_events disagree"),
     (ValidateRefusesSeatThree, "validate", "refuses a reachable state: seat 3 may not act"),
     (ApplyChangesItsInput, "apply-pure", "changed its input"),
     (NoLegalActionForSeatTwo, "legal-actions", "seat 2 is to act but has no legal action"),

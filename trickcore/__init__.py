@@ -41,12 +41,15 @@ from trickcore.game import (
     Direction,
     DrawDealer,
     Event,
+    EventsBySeat,
     Game,
     GameFactory,
     Options,
     Outcome,
     Seat,
     Shuffle,
+    apply_with_all_events,
+    apply_with_events,
 )
 from trickcore.hookspecs import BotRegistrar, GameRegistrar, hookimpl
 from trickcore.match import (
@@ -83,6 +86,7 @@ __all__ = [
     "EntryStats",
     "Estimate",
     "Event",
+    "EventsBySeat",
     "Game",
     "GameFactory",
     "GameRegistrar",
@@ -117,6 +121,8 @@ __all__ = [
     "ViewValidator",
     "WrongSeatError",
     "__version__",
+    "apply_with_all_events",
+    "apply_with_events",
     "build_host",
     "build_kind",
     "cards",

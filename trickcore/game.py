@@ -13,6 +13,7 @@ are two kinds, shared by every game:
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Final, Literal, Protocol, TypeVar
 
 import msgspec
@@ -32,6 +33,7 @@ __all__ = [
     "Direction",
     "DrawDealer",
     "Event",
+    "EventsBySeat",
     "Game",
     "GameFactory",
     "Options",
@@ -41,6 +43,8 @@ __all__ = [
     "SeatField",
     "Shuffle",
     "action_text",
+    "apply_with_all_events",
+    "apply_with_events",
 ]
 
 Seat = int
@@ -335,9 +339,78 @@ class Game(Protocol[S, A, V, O_co]):
         as :meth:`apply` (see :mod:`trickcore.kit.events`)."""
         ...
 
+    def apply_with_events(
+        self, state: S, action: A, seat: Seat | None
+    ) -> tuple[S, tuple[Event, ...]]:
+        """One call for :meth:`apply` and :meth:`events`: the state after ``action`` and what
+        the action did as ``seat`` sees it (``None``: a spectator), from one run of the
+        transition. Raises as :meth:`apply` does. A game written without it is served by
+        :func:`apply_with_events` (the module function), which falls back on the two calls."""
+        ...
+
+    def apply_with_all_events(self, state: S, action: A) -> tuple[S, EventsBySeat]:
+        """The state after ``action`` and what the action did as every seat and a spectator
+        see it (:class:`EventsBySeat`), from one run of the transition: what a table that
+        shows several seats keeps. Raises as :meth:`apply` does. A game written without it is
+        served by :func:`apply_with_all_events`."""
+        ...
+
     def validate(self, state: S) -> None:
         """Raise :class:`~trickcore.errors.InvalidStateError` unless a legal game can reach it."""
         ...
+
+
+class EventsBySeat:
+    """What one action told each viewer: :meth:`seen_by` gives the events as a seat (or a
+    spectator, ``None``) sees them, exactly what ``game.events(state, action, seat)`` gives.
+
+    Built by :meth:`Game.apply_with_all_events` from one run of the transition (the kit records
+    every viewer's events at once); each viewer's events are worked out when first asked for and
+    kept. ``resolve`` is how one viewer's events are found."""
+
+    __slots__ = ("_resolve", "_seen")
+
+    def __init__(self, resolve: Callable[[Seat | None], tuple[Event, ...]]) -> None:
+        self._resolve = resolve
+        self._seen: dict[Seat | None, tuple[Event, ...]] = {}
+
+    def seen_by(self, seat: Seat | None) -> tuple[Event, ...]:
+        """The events as ``seat`` sees them (``None``: a spectator, public information only)."""
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = tuple(self._resolve(seat))
+        return seen
+
+    def __repr__(self) -> str:
+        return f"<EventsBySeat spectator={list(map(str, self.seen_by(None)))}>"
+
+
+def apply_with_events(
+    game: Game[S, A, Any, Any], state: S, action: A, seat: Seat | None
+) -> tuple[S, tuple[Event, ...]]:
+    """``game.apply_with_events(state, action, seat)`` (:meth:`Game.apply_with_events`): the
+    state after ``action`` and its events as ``seat`` sees them. For a game written before that
+    method existed (a third-party game not on the kit), ``game.apply`` then ``game.events``:
+    the transition runs twice there, as it always did."""
+    method = getattr(game, "apply_with_events", None)
+    if method is not None:
+        return method(state, action, seat)  # type: ignore[no-any-return]
+    after = game.apply(state, action)
+    return after, tuple(game.events(state, action, seat))
+
+
+def apply_with_all_events(
+    game: Game[S, A, Any, Any], state: S, action: A
+) -> tuple[S, EventsBySeat]:
+    """``game.apply_with_all_events(state, action)`` (:meth:`Game.apply_with_all_events`): the
+    state after ``action`` and its events for every viewer. For a game written before that
+    method existed, ``game.apply``, and each viewer's events asked of ``game.events`` when
+    first wanted."""
+    method = getattr(game, "apply_with_all_events", None)
+    if method is not None:
+        return method(state, action)  # type: ignore[no-any-return]
+    after = game.apply(state, action)
+    return after, EventsBySeat(lambda seat: tuple(game.events(state, action, seat)))
 
 
 AnyGame = Game[Any, Any, Any, Any]

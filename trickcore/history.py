@@ -35,14 +35,23 @@ with a seed, ``sample_chance``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 import msgspec
 
 from trickcore.codec import decode_problem, digest, json_text
 from trickcore.errors import IllegalActionError, OptionError, ReplayMismatchError
-from trickcore.game import CHANCE, Actor, AnyGame, Game, Outcome, action_text
+from trickcore.game import (
+    CHANCE,
+    Actor,
+    AnyGame,
+    EventsBySeat,
+    Game,
+    Outcome,
+    action_text,
+    apply_with_all_events,
+)
 from trickcore.plugins import PluginHost, default_host
 from trickcore.rng import Rng
 
@@ -149,6 +158,9 @@ class Step(Generic[S, A]):
     """The state it was taken in."""
     after: S
     """The state it led to."""
+    events: EventsBySeat | None = field(default=None, compare=False)
+    """What it told each viewer, when :func:`steps` was asked for events (``None``
+    otherwise). Not compared."""
 
 
 def steps(
@@ -157,6 +169,7 @@ def steps(
     *,
     seed: int | str | None,
     checkpoints: Sequence[str] | None = None,
+    events: bool = False,
 ) -> Iterator[Step[S, A]]:
     """Play ``actions`` from ``game.initial_state()``, one :class:`Step` at a time.
 
@@ -165,7 +178,9 @@ def steps(
     must be legal, and with ``checkpoints`` (one per action) the state after it must match its
     checkpoint. The first failure raises :class:`~trickcore.errors.ReplayMismatchError` naming
     the action, after the steps before it were yielded, so a caller can narrate a game as far as
-    it plays. ``actions`` may be lazy (a generator decoding as it goes).
+    it plays. ``actions`` may be lazy (a generator decoding as it goes). With ``events``, each
+    step carries what its action told every viewer (:attr:`Step.events`), from the same run of
+    the transition (:func:`~trickcore.game.apply_with_all_events`).
     """
     state = game.initial_state()
     chance = 0
@@ -185,8 +200,12 @@ def steps(
                     index=index,
                 )
             chance += 1
+        told: EventsBySeat | None = None
         try:
-            after = game.apply(state, action)
+            if events:
+                after, told = apply_with_all_events(game, state, action)
+            else:
+                after = game.apply(state, action)
         except IllegalActionError as error:
             raise ReplayMismatchError(
                 f"replay diverges at action {index} ({_who(actor, action)}): "
@@ -206,7 +225,7 @@ def steps(
                     "the state after it does not match the recorded checkpoint",
                     index=index,
                 )
-        yield Step(index, actor, action, state, after)
+        yield Step(index, actor, action, state, after, told)
         state = after
 
 
@@ -229,12 +248,20 @@ class History(Generic[S, A]):
     """Who took each action: a seat or :data:`~trickcore.CHANCE`."""
     states: tuple[S, ...]
     """The initial state, then the state after each action."""
+    events: tuple[EventsBySeat, ...] = field(default=(), compare=False)
+    """What each action told every viewer, when :meth:`replay` was asked for events (or the
+    builder had them); empty otherwise. Not compared: two histories of the same actions and
+    states are equal."""
 
     def __post_init__(self) -> None:
         if len(self.actors) != len(self.actions) or len(self.states) != len(self.actions) + 1:
             raise ValueError(
                 f"a history of {len(self.actions)} actions needs as many actors and one state "
                 f"more; got {len(self.actors)} actors and {len(self.states)} states"
+            )
+        if self.events and len(self.events) != len(self.actions):
+            raise ValueError(
+                f"a history of {len(self.actions)} actions has events for {len(self.events)}"
             )
 
     @classmethod
@@ -245,10 +272,12 @@ class History(Generic[S, A]):
         *,
         seed: int | str | None,
         checkpoints: Sequence[str] | None = None,
+        events: bool = False,
     ) -> History[S, A]:
         """Play ``actions`` from the initial state, checking each one as :func:`steps` does,
-        and return the whole history."""
-        played = list(steps(game, actions, seed=seed, checkpoints=checkpoints))
+        and return the whole history (with ``events``, what each action told every viewer,
+        from the same run of each transition)."""
+        played = list(steps(game, actions, seed=seed, checkpoints=checkpoints, events=events))
         if checkpoints is not None and len(checkpoints) != len(played):
             raise ReplayMismatchError(
                 f"{len(played)} actions but {len(checkpoints)} checkpoints "
@@ -261,6 +290,7 @@ class History(Generic[S, A]):
             actions=tuple(step.action for step in played),
             actors=tuple(step.actor for step in played),
             states=(initial, *(step.after for step in played)),
+            events=tuple(step.events for step in played if step.events is not None),
         )
 
     @property

@@ -178,9 +178,11 @@ def record(
     return from_history(History.replay(game, actions, seed=seed), seats=seats)
 
 
-def reproduce(replay: Replay, game: AnyGame) -> History[Any, Any]:
+def reproduce(replay: Replay, game: AnyGame, *, events: bool = False) -> History[Any, Any]:
     """Check ``replay`` against ``game`` (already loaded with the replay's options, e.g. by
-    :func:`trickcore.history.load_game`) and return its :class:`~trickcore.history.History`.
+    :func:`trickcore.history.load_game`) and return its :class:`~trickcore.history.History`
+    (with ``events``, what each action told every viewer, :attr:`History.events
+    <trickcore.history.History.events>`).
 
     Raises :class:`~trickcore.errors.ReplayMismatchError` as :func:`verify` does (without the
     format check).
@@ -195,7 +197,9 @@ def reproduce(replay: Replay, game: AnyGame) -> History[Any, Any]:
             "checkpoints (one per action expected)"
         )
     actions = decode_actions(game, replay.actions)
-    history = History.replay(game, actions, seed=replay.seed, checkpoints=replay.checkpoints)
+    history = History.replay(
+        game, actions, seed=replay.seed, checkpoints=replay.checkpoints, events=events
+    )
     if replay.format == 1:  # the digest of the final state only
         expected = _digest(history.final)
         what = "the final state does not match"

@@ -5,6 +5,11 @@ resolves chance from its seed, asks bots to act, accepts the human seats' action
 seat its view and its events, takes actions back, records the :class:`~trickcore.replay.Replay`
 and saves itself as JSON. Nothing is printed, read or written: the caller does any I/O.
 
+This module is the play loop and the seats; saving and resuming JSON is its own part,
+:mod:`trickcore.table_saving` (:func:`~trickcore.table_saving.save_table`,
+:func:`~trickcore.table_saving.load_table`, :func:`~trickcore.table_saving.resume_replay`),
+which :meth:`Table.to_json`, :meth:`Table.from_json` and :meth:`Table.from_replay` call.
+
 Determinism
 -----------
 
@@ -65,27 +70,41 @@ import functools
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any, Concatenate, Final, Generic, Literal, ParamSpec, TypeVar, cast
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, cast
 
 import msgspec
 
 from trickcore.bots import Bot, BotFactory, BotSpec, check_bot_options
-from trickcore.codec import MAX_DEPTH, from_json, nesting_depth
+from trickcore.codec import from_json
 from trickcore.errors import (
     BotError,
-    DecodeError,
     IllegalActionError,
     TableError,
     UnknownBotError,
     WrongSeatError,
 )
 from trickcore.faults import BotFaults, FaultKind, Forfeit, check_time_limit, forfeit_outcome
-from trickcore.game import CHANCE, Actor, Game, GameFactory, Outcome, Seat
-from trickcore.history import History, checkpoint, describe_action, load_game
+from trickcore.game import (
+    CHANCE,
+    Actor,
+    EventsBySeat,
+    Game,
+    Outcome,
+    Seat,
+    apply_with_all_events,
+)
+from trickcore.history import History, checkpoint, describe_action
 from trickcore.plugins import PluginHost, default_host
-from trickcore.reading import check_part
-from trickcore.replay import READ_FORMATS, Replay, from_history, replay_type, reproduce
+from trickcore.replay import Replay, from_history
 from trickcore.rng import Rng, seed_problem
+from trickcore.table_saving import (
+    HUMAN,
+    SAVE_FORMAT,
+    load_table,
+    resume_replay,
+    save_table,
+    saved_table_type,
+)
 from trickcore.typecheck import TypeCheck, type_check
 
 __all__ = [
@@ -102,78 +121,16 @@ S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
 
-HUMAN = "human"
-"""The label of a human seat in replays."""
-
-SAVE_FORMAT: Final = 1
-"""The format of :meth:`Table.to_json` this version writes and reads."""
-
 SeatSpec = str | Bot[Any, Any] | None
 """What sits at a seat: a registered bot's name, a ready :class:`~trickcore.Bot`, or ``None``
 for a human."""
 
 _MAX_LISTED = 12
-_COUNTER_LIMIT = 2**62
-"""Saved epoch and undo counters are below it (a bigger one is no table's)."""
 
 
 def bot_rng(seed: int | str, seat: Seat, epoch: int) -> Rng:
     """The stream a bot at ``seat`` is built with: ``Rng(seed, "bot", seat, epoch)``."""
     return Rng(seed, "bot", seat, epoch)
-
-
-class _SavedTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A table saved by :meth:`Table.to_json`: its seats, counters and settings, and the
-    replay of the game so far (:meth:`Table.from_json` resumes it)."""
-
-    format: Literal[1] = SAVE_FORMAT
-    """The saved table format (:data:`SAVE_FORMAT`)."""
-    seats: tuple[str | None, ...]
-    """Per seat, the bot's registered name, or ``None`` for a human."""
-    epoch: Annotated[int, msgspec.Meta(ge=0, lt=_COUNTER_LIMIT)]
-    """The bots' epoch when saved (resuming builds them with the next one)."""
-    undos: Annotated[int, msgspec.Meta(ge=0, lt=_COUNTER_LIMIT)]
-    """How many times a human took an action back."""
-    replay: Replay
-    """The game so far: every action with its checkpoint."""
-    bot_options: dict[str, dict[str, Any]] = {}
-    """Options per bot name, as given to the table."""
-    bot_faults: BotFaults = "raise"
-    """What a bot fault does: ``"raise"`` an error, or ``"forfeit"`` the game."""
-    time_limit: Annotated[float, msgspec.Meta(gt=0)] | None = None
-    """Seconds a bot may take per move, or ``None`` for no limit."""
-    forfeit: Forfeit | None = None
-    """The forfeit that ended the game, if one did."""
-
-    def __post_init__(self) -> None:
-        if nesting_depth(self.bot_options) > MAX_DEPTH:
-            raise ValueError(f"bot options nest more than {MAX_DEPTH} levels deep")
-
-
-def saved_table_type(game: GameFactory | Game[Any, Any, Any, Any]) -> type[msgspec.Struct]:
-    """The struct type of a saved table of ``game`` (a loaded game or its registered
-    class) with its replay typed by :func:`~trickcore.replay.replay_type`, named e.g.
-    ``EuchreSavedTable``: for JSON Schema export and typed decoding."""
-    return _saved_table_type(replay_type(game))
-
-
-@functools.lru_cache(maxsize=64)
-def _saved_table_type(replay: type[Replay]) -> type[msgspec.Struct]:
-    name = replay.__name__.removesuffix("Replay") + "SavedTable"
-    typed: Any = msgspec.defstruct(
-        name,
-        [("replay", replay)],
-        bases=(_SavedTable,),
-        module=__name__,
-        frozen=True,
-        kw_only=True,
-        forbid_unknown_fields=True,
-    )
-    return typed  # type: ignore[no-any-return]
-
-
-def _read_formats() -> str:
-    return " or ".join(map(str, READ_FORMATS))
 
 
 def _reads_view(bots: Sequence[object]) -> tuple[bool, ...]:
@@ -218,6 +175,9 @@ class Table(Generic[S, A, V]):
     ``bot_options`` gives options per bot name (``{"pimc": {"iterations": 200}}``), handed to
     each bot of that name in its :class:`~trickcore.BotSpec`. ``bot_faults`` and ``time_limit``
     (seconds per bot move, opt-in) say what a bot's fault does (see the module documentation).
+    ``keep_events`` (default ``True``) keeps what each action told every viewer as it is played
+    (:meth:`events`); a table that nobody watches (a tournament's) may turn it off, and then
+    plays on the game's bare ``apply``.
 
     A table does not move by itself: call :meth:`advance` to let chance and the bots act until a
     human must (or the game is over), then :meth:`play` that human's action, and so on. Every
@@ -249,6 +209,7 @@ class Table(Generic[S, A, V]):
         bot_options: Mapping[str, Mapping[str, Any]] | None = None,
         bot_faults: BotFaults = "raise",
         time_limit: float | None = None,
+        keep_events: bool = True,
     ) -> None:
         self._setup(
             game,
@@ -260,6 +221,7 @@ class Table(Generic[S, A, V]):
             bot_options=bot_options,
             bot_faults=bot_faults,
             time_limit=time_limit,
+            keep_events=keep_events,
         )
 
     def _setup(
@@ -274,6 +236,7 @@ class Table(Generic[S, A, V]):
         bot_options: Mapping[str, Mapping[str, Any]] | None,
         bot_faults: BotFaults,
         time_limit: float | None,
+        keep_events: bool = True,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise TypeError(f"a table's seed must be an int or a str, not {seed!r}")
@@ -284,6 +247,7 @@ class Table(Generic[S, A, V]):
         self._bot_options = check_bot_options(bot_options)
         self._bot_faults: BotFaults = bot_faults
         self._time_limit = check_time_limit(time_limit)
+        self._keep_events = bool(keep_events)
         self._forfeit: Forfeit | None = None
         if isinstance(seats, str):
             raise TableError(f"seats must be a sequence of {game.seats} items, not a string")
@@ -325,6 +289,7 @@ class Table(Generic[S, A, V]):
         self._undos = 0
         self._states: list[S] = [game.initial_state()]
         self._actions: list[A] = []
+        self._told: list[EventsBySeat] = []  # what each action told every viewer
         self._actors: list[Actor] = []
         self._chance = 0
         self._marks: list[str] = []
@@ -461,19 +426,20 @@ class Table(Generic[S, A, V]):
         """``(action index, event)`` for every action from index ``since`` on, as ``seat`` may
         see them (``None``: a spectator, public information only).
 
-        Events are computed here, from the stored states, by ``game.events``; playing never
-        computes them. A frontend keeps the number of actions it has shown and passes it as
-        ``since``.
+        Each action's events were kept when it was played (``game.apply_with_all_events``,
+        one run of the transition for every viewer), so asking never plays an action again.
+        A frontend keeps the number of actions it has shown and passes it as ``since``.
         """
         if seat is not None:
             self._check_seat(seat)
         if since < 0:
             raise TableError(f"since must be 0 or more, not {since}")
-        game = self._game
-        states = self._states
+        if not self._keep_events:
+            raise TableError("this table keeps no events (it was made with keep_events=False)")
+        told = self._told
         found: list[tuple[int, Any]] = []
-        for index in range(since, len(self._actions)):
-            for event in game.events(states[index], self._actions[index], seat):
+        for index in range(since, len(told)):
+            for event in told[index].seen_by(seat):
                 found.append((index, event))
         return found
 
@@ -489,8 +455,10 @@ class Table(Generic[S, A, V]):
 
     # -- moving on --------------------------------------------------------------------------
 
-    def _push(self, actor: Actor, action: A, state: S) -> None:
+    def _push(self, actor: Actor, action: A, state: S, told: EventsBySeat | None) -> None:
         self._actions.append(action)
+        if told is not None:
+            self._told.append(told)
         self._actors.append(actor)
         self._states.append(state)
         if actor is CHANCE:
@@ -515,8 +483,12 @@ class Table(Generic[S, A, V]):
         # bot's turn inlined (this loop is most of what a tournament spends beyond the rules).
         game, bots, chance_streams = self._game, self._bots, self._chance_streams
         actor_of, apply, sample_chance = game.actor, game.apply, game.sample_chance
+        keep = self._keep_events
+        apply_all: Callable[[S, A], tuple[S, EventsBySeat]] = getattr(
+            game, "apply_with_all_events", functools.partial(apply_with_all_events, game)
+        )
         legal_actions, view_of, reads_view = game.legal_actions, game.view, self._reads_view
-        actions, actors, states = self._actions, self._actors, self._states
+        actions, actors, states, told = self._actions, self._actors, self._states, self._told
         limit = self._time_limit
         state = states[-1]
         stop = -1 if max_steps is None else max_steps
@@ -551,7 +523,11 @@ class Table(Generic[S, A, V]):
                 else:
                     if not self._legal_answer(actor, action, legal):
                         break
-            state = apply(state, action)
+            if keep:  # what every viewer is told, from the one run of the transition
+                state, seen = apply_all(state, action)
+                told.append(seen)
+            else:
+                state = apply(state, action)
             actions.append(action)
             actors.append(actor)
             states.append(state)
@@ -625,7 +601,10 @@ class Table(Generic[S, A, V]):
                 action=action,
                 legal=game.legal_actions(state),
             )
-        self._push(seat, action, game.apply(state, action))
+        if self._keep_events:
+            self._push(seat, action, *apply_with_all_events(game, state, action))
+        else:
+            self._push(seat, action, game.apply(state, action), None)
 
     def _not_your_turn(self, seat: Seat, actor: Actor) -> str:
         if self._items[seat] is not None:
@@ -677,6 +656,7 @@ class Table(Generic[S, A, V]):
             raise
         self._bots = bots
         del self._actions[index:]
+        del self._told[index:]
         del self._actors[index:]
         del self._states[index + 1 :]
         del self._marks[index:]
@@ -721,6 +701,7 @@ class Table(Generic[S, A, V]):
             actions=tuple(self._actions),
             actors=tuple(self._actors),
             states=tuple(self._states),
+            events=tuple(self._told),
         )
 
     @_locked
@@ -750,53 +731,22 @@ class Table(Generic[S, A, V]):
     def to_json(self) -> bytes:
         """The table as JSON: the game, its options, the seed, the seat specs (bot names, or
         ``null`` for humans), the epoch and undo counters and every action, with their
-        checkpoints. :meth:`from_json` resumes it."""
-        saved = _SavedTable(
-            seats=tuple(self._saved_name(seat, item) for seat, item in enumerate(self._items)),
-            epoch=self._epoch,
-            undos=self._undos,
-            replay=self.replay(),
-            bot_options=self.bot_options,
-            bot_faults=self._bot_faults,
-            time_limit=self._time_limit,
-            forfeit=self._forfeit,
-        )
-        return msgspec.json.encode(saved)
+        checkpoints. :meth:`from_json` resumes it (:func:`trickcore.table_saving.save_table`)."""
+        return save_table(self)
 
     @classmethod
     def from_json(
         cls, data: bytes | str, *, host: PluginHost | None = None
     ) -> Table[Any, Any, Any]:
-        """Resume a table saved by :meth:`to_json`, replaying and checking every action.
+        """Resume a table saved by :meth:`to_json`, replaying and checking every action
+        (:func:`trickcore.table_saving.load_table`).
 
         Malformed data raises :class:`~trickcore.errors.DecodeError`; actions that do not
         reproduce (an illegal action, a deal that is not the seed's, a state that does not
         match its checkpoint) raise :class:`~trickcore.errors.ReplayMismatchError` naming the
         action. The bots are rebuilt with the next epoch (see the module documentation).
         """
-        saved: _SavedTable = from_json(data, _SavedTable, what="a saved table")
-        factory = (host if host is not None else default_host()).game_factory(saved.replay.game)
-        typed: Any = from_json(data, saved_table_type(factory), what="a saved table")
-        check_part(factory, "table", typed)
-        replay = saved.replay
-        if saved.format != SAVE_FORMAT or replay.format not in READ_FORMATS:
-            raise DecodeError(
-                f"saved table format {saved.format} (replay format {replay.format}) is not "
-                f"supported; this trickcore reads {SAVE_FORMAT} ({_read_formats()})"
-            )
-        if saved.epoch < 0 or saved.undos < 0:
-            raise DecodeError("a saved table's epoch and undo count cannot be negative")
-        return cls._resume(
-            replay,
-            saved.seats,
-            epoch=saved.epoch + 1,
-            undos=saved.undos,
-            host=host,
-            bot_options=saved.bot_options,
-            bot_faults=saved.bot_faults,
-            time_limit=saved.time_limit,
-            forfeit=saved.forfeit,
-        )
+        return load_table(data, host=host, table_type=cls)
 
     @classmethod
     def from_replay(
@@ -807,7 +757,7 @@ class Table(Generic[S, A, V]):
         host: PluginHost | None = None,
     ) -> Table[Any, Any, Any]:
         """Resume the unfinished (or finished) game of ``replay``, replaying and checking every
-        action, as :meth:`from_json` does.
+        action, as :meth:`from_json` does (:func:`trickcore.table_saving.resume_replay`).
 
         ``seats`` gives per seat a registered bot's name or ``None`` for a human; by default
         they come from the replay's labels (``"human"`` is a human, any other label a bot of
@@ -817,21 +767,33 @@ class Table(Generic[S, A, V]):
         format, :class:`~trickcore.errors.UnknownBotError` for a label that is no bot, and
         :class:`~trickcore.errors.ReplayMismatchError` as :meth:`from_json` does.
         """
-        if replay.format not in READ_FORMATS:
-            raise DecodeError(
-                f"replay format {replay.format} is not supported; this trickcore reads "
-                f"{_read_formats()}"
-            )
-        if seats is None:
-            seats = tuple(None if label == HUMAN else label for label in replay.seats)
-        return cls._resume(replay, tuple(seats), epoch=1, undos=0, host=host)
+        return resume_replay(replay, seats=seats, host=host, table_type=cls)
+
+    # -- what saving needs (trickcore.table_saving) -------------------------------------------
+
+    def _saved_settings(self) -> dict[str, Any]:
+        """The seats (bot names, ``None`` for humans), counters and settings a saved table
+        keeps beside its replay; a ready bot without a registered name cannot be saved."""
+        return {
+            "seats": tuple(self._saved_name(seat, item) for seat, item in enumerate(self._items)),
+            "epoch": self._epoch,
+            "undos": self._undos,
+            "bot_options": self.bot_options,
+            "bot_faults": self._bot_faults,
+            "time_limit": self._time_limit,
+            "forfeit": self._forfeit,
+        }
 
     @classmethod
-    def _resume(
+    def _resumed(
         cls,
-        replay: Replay,
+        game: Game[S, A, V, Any],
+        history: History[S, A],
         seats: tuple[str | None, ...],
         *,
+        seed: int | str,
+        labels: Sequence[str],
+        checkpoints: Sequence[str],
         epoch: int,
         undos: int,
         host: PluginHost | None,
@@ -839,22 +801,16 @@ class Table(Generic[S, A, V]):
         bot_faults: BotFaults = "raise",
         time_limit: float | None = None,
         forfeit: Forfeit | None = None,
-    ) -> Table[Any, Any, Any]:
-        if replay.seed is None:
-            raise DecodeError("a saved game must have a seed; this one has none")
-        game = load_game(replay.game, replay.options, host=host)
-        if len(seats) != game.seats:
-            raise DecodeError(
-                f"the saved table has {len(seats)} seats but {game.name} is played by {game.seats}"
-            )
-        history = reproduce(replay, game)
-        table: Table[Any, Any, Any] = cls.__new__(cls)
+    ) -> Table[S, A, V]:
+        """A table holding ``history`` (played once, with every viewer's events), its bots
+        built with ``epoch``: the end of every resume."""
+        table: Table[S, A, V] = cls.__new__(cls)
         table._setup(
             game,
             seats,
-            seed=replay.seed,
+            seed=seed,
             host=host,
-            labels=replay.seats,
+            labels=labels,
             epoch=epoch,
             bot_options=bot_options,
             bot_faults=bot_faults,
@@ -863,9 +819,10 @@ class Table(Generic[S, A, V]):
         table._undos = undos
         table._forfeit = forfeit
         table._actions = list(history.actions)
+        table._told = list(history.events)
         table._actors = list(history.actors)
         table._states = list(history.states)
-        table._marks = list(replay.checkpoints)
+        table._marks = list(checkpoints)
         table._chance = history.chance_actions
         return table
 

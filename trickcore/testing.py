@@ -43,7 +43,7 @@ from trickcore.errors import (
     OptionError,
     TrickcoreError,
 )
-from trickcore.game import CHANCE, Actor, AnyGame, Seat, Shuffle
+from trickcore.game import CHANCE, Actor, AnyGame, EventsBySeat, Seat, Shuffle
 from trickcore.history import describe_action
 from trickcore.hookspecs import hookimpl
 from trickcore.kit.deal import DealSchedule
@@ -80,6 +80,8 @@ CHECKS: Mapping[str, str] = {
     "determinize": "view(determinize(view(S, p), rng), p) == view(S, p) for every seat p",
     "determinize-varies": "determinize varies the hidden cards where several deals fit",
     "events-leak": "a seat's events show no card that its views do not",
+    "apply-with-events": "apply_with_events and apply_with_all_events reach apply's state and "
+    "tell each viewer what events tells it",
     "replay": "a recorded replay of the game verifies (same states, same digest)",
     "ends": "a game ends within the action limit",
     "bot-raised": "the bot answers without raising",
@@ -643,6 +645,7 @@ class _GameRun:
         gone = before.cards - after.cards
         allowed = [first | then | gone for first, then in zip(before.seen, after.seen, strict=True)]
         public = frozenset.intersection(*allowed) if allowed else gone
+        told = self.told(before.state, action, after.state, index)
         for seat, visible in [*zip(self.seats, allowed, strict=True), (None, public)]:
             events = tuple(_events(game, before.state, action, seat))
             who = "the public" if seat is None else f"seat {seat}"
@@ -659,8 +662,44 @@ class _GameRun:
                     index=index,
                     seat=seat,
                 )
+            if told is not None and tuple(told.seen_by(seat)) != events:
+                raise ctx.fail(
+                    "apply-with-events",
+                    f"apply_with_all_events({describe_action(action)}) tells {who} "
+                    f"{[str(e) for e in told.seen_by(seat)]}, but events tells "
+                    f"{[str(e) for e in events]}",
+                    index=index,
+                    seat=seat,
+                )
         if (to_msgpack(before.state), to_msgpack(after.state)) != packed:
             raise ctx.fail("apply-pure", "events changed the states given to it", index=index)
+
+    def told(self, state: Any, action: Any, after: Any, index: int) -> EventsBySeat | None:
+        """What ``game.apply_with_all_events`` tells every viewer, checked to reach ``after``
+        as ``apply`` does and to agree with ``apply_with_events`` for the first seat; ``None``
+        for a game without it (the helpers fall back on ``apply`` and ``events`` there)."""
+        ctx, game = self.ctx, self.game
+        every = getattr(game, "apply_with_all_events", None)
+        one = getattr(game, "apply_with_events", None)
+        if every is None or one is None:
+            return None
+        moved, told = every(state, action)
+        alone = one(state, action, 0)
+        if moved != after or alone[0] != after:
+            raise ctx.fail(
+                "apply-with-events",
+                f"apply_with_events({describe_action(action)}) reaches another state than apply",
+                index=index,
+            )
+        if tuple(alone[1]) != tuple(told.seen_by(0)):
+            raise ctx.fail(
+                "apply-with-events",
+                f"apply_with_events({describe_action(action)}, seat 0) and "
+                "apply_with_all_events disagree on seat 0's events",
+                index=index,
+                seat=0,
+            )
+        return told  # type: ignore[no-any-return]
 
     def check_replay(self, actions: Sequence[Any]) -> None:
         ctx, game = self.ctx, self.game
@@ -734,7 +773,10 @@ def check_game(
     * ``events-leak``: every card in ``events(S, a, S', p)`` is in ``view(S, p)`` or
       ``view(S', p)``, or has left the state (the end of a hand clears the table: saying where
       a card went cannot help later); the public events (``seat=None``) show only cards that
-      every seat may see.
+      every seat may see;
+    * ``apply-with-events``: ``apply_with_all_events(S, a)`` reaches *S'* and tells every
+      seat *p* (and the public) exactly ``events(S, a, p)``; ``apply_with_events(S, a, 0)``
+      agrees (a game without them is served by the helpers and skips this check).
 
     At the end of each game, ``replay``: the actions recorded as a :class:`~trickcore.Replay`
     (with the seed), saved as JSON and read back, verify against the game loaded from ``host``.

@@ -24,6 +24,7 @@ from trickcore.kit.events import (
     cards_text,
 )
 from trickcore.kit.seating import SeatField
+from trickcore_allfours.state import HandResult
 
 __all__ = [
     "AllFoursEvent",
@@ -35,6 +36,7 @@ __all__ = [
     "GameOver",
     "GaveOne",
     "HandOver",
+    "HandRecorded",
     "Kicked",
     "PackRun",
     "PlayBegins",
@@ -123,7 +125,33 @@ class GameCounted(Event, frozen=True, tag="game_counted"):
         return f"Game: {totals}{tie}."
 
 
+class HandRecorded(Event, frozen=True, tag="hand_recorded"):
+    """A hand is over: its whole record (:class:`~trickcore_allfours.HandResult`), as the
+    state's ``last_hand`` keeps it: every point scored in the hand, the last deal's kicks,
+    stand or beg, answer and tricks, and the redeals (F2-F5). Every part was on the table."""
+
+    result: HandResult
+    """The hand's record."""
+
+    def __str__(self) -> str:
+        result = self.result
+        redeals = f", after {result.redeals} redeal(s)" if result.redeals else ""
+        return (
+            f"Hand {result.hand_number} ({len(result.tricks)} tricks{redeals}): "
+            f"side 0 +{result.hand_points[0]}, side 1 +{result.hand_points[1]}."
+        )
+
+
 AllFoursEvent = (
-    GenericEvent | Kicked | Stood | Begged | GaveOne | PackRun | Redealt | PlayBegins | GameCounted
+    GenericEvent
+    | Kicked
+    | Stood
+    | Begged
+    | GaveOne
+    | PackRun
+    | Redealt
+    | PlayBegins
+    | GameCounted
+    | HandRecorded
 )
 """Every All Fours event: the kit's generic ones and All Fours' own."""

@@ -40,6 +40,7 @@ from trickcore_allfours.events import (
     Begged,
     GameCounted,
     GaveOne,
+    HandRecorded,
     Kicked,
     PackRun,
     PlayBegins,
@@ -280,6 +281,7 @@ class AllFours(
             hand_points=state.hand_points,
             hands=self._no_hands,
             last_hand=state.last_hand,
+            earlier_scored=(*state.earlier_scored, *state.scored),
         )
 
     # -- play (F4) -------------------------------------------------------------------------
@@ -354,12 +356,19 @@ class AllFours(
             hand_number=state.hand_number,
             dealer=state.dealer,
             trump=state.trump,
-            scored=state.scored,
+            scored=(*state.earlier_scored, *state.scored),
             game_points=totals,
             hand_points=state.hand_points,
+            kicks=state.kicks,
+            call=state.call,
+            answer=state.answer,
+            tricks=state.tricks,
+            redeals=state.redeals,
         )
         won = tricks_by_side(self.seating, state.tricks)
         tell_hand_over(log, hand_number=state.hand_number, tricks=won, scores=state.scores)
+        if log is not None:
+            log.add(HandRecorded(result=result))
         return replace(state, last_hand=result)
 
 

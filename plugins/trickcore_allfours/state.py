@@ -81,9 +81,11 @@ class Score(Record, frozen=True):
 
 
 class HandResult(Record, frozen=True):
-    """A finished hand: its trump, every point scored in its last deal in order (kicks, the
-    given point, then High, Low, Jack, Game: F5), each side's card points for Game and each
-    side's points in the whole hand (earlier deals of a redeal included)."""
+    """A finished hand's whole record: its trump, every point scored in the hand in order
+    (the kicks of earlier deals of a redeal, then the last deal's kicks, the given point, High,
+    Low, Jack, Game: F2, F3, F5), each side's card points for Game, each side's points in the
+    whole hand, and its last deal as played: the kicks, the stand or beg and the answer, the
+    tricks, and how many redeals came before it (F3). All of it was on the table (F8)."""
 
     hand_number: int
     """The hand's number, from 1."""
@@ -92,11 +94,21 @@ class HandResult(Record, frozen=True):
     trump: Suit
     """Its trump suit."""
     scored: tuple[Score, ...]
-    """Every point scored in its last deal, in order (F5)."""
+    """Every point scored in the hand, in order: earlier deals of a redeal included (F3, F5)."""
     game_points: tuple[int, int]
     """Each side's card points for Game (F5)."""
     hand_points: tuple[int, int]
     """Each side's points in the whole hand, earlier deals of a redeal included."""
+    kicks: tuple[Kick, ...] = ()
+    """Every card kicked in the last deal, in order; the last one's suit is trump (F2, F3)."""
+    call: Call | None = None
+    """Whether the player on the dealer's right stood or begged in the last deal (F3)."""
+    answer: Answer | None = None
+    """How the dealer answered a beg in the last deal (F3)."""
+    tricks: tuple[Trick, ...] = ()
+    """The tricks of the last deal, in order (F4)."""
+    redeals: int = 0
+    """Fresh deals in the hand after its first, because the pack ran out (F3)."""
 
 
 class AllFoursState(Record, frozen=True, kw_only=True):
@@ -127,7 +139,9 @@ class AllFoursState(Record, frozen=True, kw_only=True):
     answer: Answer | None = None
     """How the dealer answered a beg (F3)."""
     turn: SeatField = 0
-    """The seat to act in the stand-or-beg, give-or-run and play phases."""
+    """The seat to act in the stand-or-beg, give-or-run and play phases; in the other phases
+    (chance deals, the game is over) nobody is to act and it holds 0, which means nothing: ask
+    ``actor``, and views show ``None``."""
     tricks: tuple[Trick, ...] = ()
     """Finished tricks of the current deal."""
     trick_seats: tuple[SeatField, ...] = ()
@@ -140,3 +154,6 @@ class AllFoursState(Record, frozen=True, kw_only=True):
     """The count of the latest finished hand."""
     winner: int | None = None
     """The winning side once the game is over (``None`` for a draw)."""
+    earlier_scored: tuple[Score, ...] = ()
+    """Every point scored in this hand's earlier deals, before a redeal (the dealer's side's
+    kicks, F3), in order; the hand's record (:attr:`HandResult.scored`) starts with them."""

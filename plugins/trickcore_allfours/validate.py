@@ -9,7 +9,11 @@ each run of the pack, F2) and the deal replayed through :meth:`AllFours.apply` f
 before it. The state is valid when that replay is legal at every step and arrives at exactly the
 given state (the order of cards within a hand aside). The game before the deal is checked apart
 (:func:`_progress_problems`): scores that the hands so far give, the last hand's count point by
-point (F2, F3, F5), its dealer and the first dealer (F1).
+point (F2, F3, F5), its dealer and the first dealer (F1). The last hand's record is checked
+against itself: its last deal's kicks, stand or beg and answer, tricks and count (the count of
+High, Low, Jack and Game is worked out again from its tricks), and the points of earlier deals
+of a redeal (the dealer's side's kicks only, F3), which a hand in progress keeps in
+``earlier_scored``.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from trickcore.kit.validation import (
 )
 from trickcore_allfours.actions import Beg, GiveOne, Play, RunPack, Stand
 from trickcore_allfours.deal import HAND_SIZE, PACK, RUN_SIZE
-from trickcore_allfours.scoring import card_points, kick_points
+from trickcore_allfours.scoring import card_points, count, game_points, kick_points
 from trickcore_allfours.state import AllFoursState, HandResult, Phase, Score
 
 if TYPE_CHECKING:
@@ -95,6 +99,7 @@ def _before_deal_problems(
         hand_points=state.hand_points,
         hands=((),) * game.seats,
         last_hand=state.last_hand,
+        earlier_scored=state.earlier_scored,
     )
     found = nothing_but(state, clean, f"before the deal ({state.phase.value} phase)")
     if found:
@@ -119,6 +124,16 @@ def _progress_problems(game: AllFours, state: AllFoursState, *, last_known: bool
     if game.options.single_hand and completed > 0:
         return [f"{completed} hands played, but single_hand stops after one (F7)"]
     earlier, found = before_last_hand(state.scores, state.hand_points)
+    if state.dealer is not None:
+        found += _earlier_problems(game, state.dealer, state.redeals, state.earlier_scored)
+        summed = [0, 0]
+        for score in state.earlier_scored:
+            summed[score.side] += score.points
+        if not found and tuple(summed) != state.hand_points:
+            found.append(
+                f"hand points {state.hand_points} before redeal {state.redeals} are not the "
+                f"points of the earlier deals {state.earlier_scored} (F3)"
+            )
     if state.dealer is not None and state.redeals:
         dealer_side = game.side_of(state.dealer)
         if (
@@ -142,6 +157,108 @@ def _progress_problems(game: AllFours, state: AllFoursState, *, last_known: bool
     return found + found2
 
 
+def _earlier_problems(
+    game: AllFours, dealer: int, redeals: int, earlier: tuple[Score, ...]
+) -> list[str]:
+    """The points of a hand's deals before a redeal: none without a redeal; otherwise kicks
+    only, each scoring its points for the dealer's side (F2, F3)."""
+    if not redeals:
+        return [] if not earlier else [f"points of earlier deals {earlier} without a redeal"]
+    side = game.side_of(dealer)
+    for score in earlier:
+        card = score.card
+        points = 0 if card is None else kick_points(card, tobago=game.options.tobago)
+        if score.reason != "kick" or score.side != side or not points or score.points != points:
+            return [f"{score} of an earlier deal is not a kick scoring for the dealer's side (F3)"]
+    return []
+
+
+def _record_problems(game: AllFours, last: HandResult) -> list[str]:
+    """The last hand's record of its last deal against itself (F2-F5): the kicks (runs of the
+    pack while the begged suit repeats), the stand or beg and the answer, the tricks (every
+    card dealt played once, none kicked) and the count worked out again from them, after the
+    points of earlier deals (the dealer's side's kicks, F3)."""
+    kicks = last.kicks
+    if not kicks or last.trump is not kicks[-1].card.suit:
+        return [f"the last hand's trump {last.trump} is not the suit of its last kick {kicks}"]
+    tobago = game.options.tobago
+    found = [
+        f"the last hand's kick {kick.card} scores {kick_points(kick.card, tobago=tobago)}, "
+        f"not {kick.points} (F2)"
+        for kick in kicks
+        if kick.points != kick_points(kick.card, tobago=tobago)
+    ]
+    runs = len(kicks) - 1
+    begged = kicks[0].card.suit
+    if last.call is None or (last.call == "stand") != (last.answer is None):
+        found.append(f"the last hand's call {last.call} and answer {last.answer} (F3)")
+    elif (last.answer == "run_pack") != (runs > 0) or any(
+        kick.card.suit is not begged for kick in kicks[:-1]
+    ):
+        found.append(f"the last hand's kicks {kicks} after answer {last.answer} (F3)")
+    elif runs and kicks[-1].card.suit is begged:
+        found.append(f"the last hand's last kick repeats the begged suit {begged} (F3)")
+    policy = game.follow_policy(last.trump)
+    found += trick_problems(game.seating, last.tricks, policy)
+    found += _play_problems(game, last)
+    played = [card for trick in last.tricks for card in trick.cards]
+    per_seat = HAND_SIZE + RUN_SIZE * runs
+    if len(last.tricks) != per_seat or len(set(played)) != len(played):
+        found.append(f"the last hand has {len(last.tricks)} tricks, not {per_seat} (F3, F4)")
+    if set(played) & {kick.card for kick in kicks}:
+        found.append("a card of the last hand was both kicked and played (F2)")
+    found += _earlier_problems(game, last.dealer, last.redeals, last.scored[: _earlier(last)])
+    if found:
+        return found
+    if last.game_points != game_points(game.seating, last.tricks):
+        found.append(f"the last hand's card points for Game {last.game_points} (F5)")
+    counted = [
+        (award.side, award.points, award.reason, award.card)
+        for award in count(game.seating, last.tricks, last.trump, hang_jack=game.options.hang_jack)
+    ]
+    tail = [
+        (score.side, score.points, score.reason, score.card)
+        for score in last.scored
+        if score.reason not in ("kick", "give_one")
+    ]
+    if tail != counted:  # the game went on: the whole count was scored
+        found.append(f"the last hand's count {tail} is not its tricks' count {counted} (F5)")
+    if ("give_one" in [score.reason for score in last.scored]) != (last.answer == "give_one"):
+        found.append(f"the last hand's given point and its answer {last.answer} (F3)")
+    return found
+
+
+def _play_problems(game: AllFours, last: HandResult) -> list[str]:
+    """The last hand's tricks as played (F4): the dealer's right leads the first, each winner
+    the next, in the order of play, every card one its player could play from what it held
+    (every card a seat played was dealt to it before the play)."""
+    policy = game.follow_policy(last.trump)
+    held = dealt_cards([()] * game.seats, [(t.seats, t.cards) for t in last.tricks])
+    leader = game.beggar(last.dealer)
+    for number, trick in enumerate(last.tricks, start=1):
+        if trick.seats != game.seating.order(leader):
+            return [f"the last hand's trick {number} is not led by seat {leader} (F4)"]
+        for place, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+            so_far = trick.cards[:place]
+            if so_far and not policy.allows(tuple(held[seat]), so_far, card):
+                return [f"the last hand's trick {number}: seat {seat} may not play {card} (F4)"]
+            held[seat].remove(card)
+        leader = trick.winner
+    return []
+
+
+def _earlier(last: HandResult) -> int:
+    """How many of the last hand's points were scored before its last deal: its kick points
+    before those of the last deal's kicks."""
+    kicked = sum(1 for kick in last.kicks if kick.points)
+    kick_scores = 0
+    for score in last.scored:
+        if score.reason != "kick":
+            break
+        kick_scores += 1
+    return max(kick_scores - kicked, 0)
+
+
 def _most_kicked(game: AllFours) -> int:
     """The most a deal that ends in a redeal scores: kicks of one suit only (F2, F3)."""
     tobago = game.options.tobago
@@ -156,6 +273,7 @@ def _last_hand_problems(
     if found:
         return found
     found = last_dealer_problems(game.seating, last.dealer, state.dealer, passed=True)
+    found += _record_problems(game, last)
     if last.hand_number != completed:
         found.append(f"the last hand is hand {last.hand_number}, not {completed}")
     if min(last.game_points) < 0 or sum(last.game_points) > _ALL_GAME_POINTS:
@@ -170,7 +288,7 @@ def _last_hand_problems(
     other = 1 - dealer_side
     if (
         last.hand_points[other] != scored[other]
-        or last.hand_points[dealer_side] < scored[dealer_side]
+        or last.hand_points[dealer_side] != scored[dealer_side]
     ):
         found.append(
             f"the last hand's points {last.hand_points} do not add up from its count "
@@ -285,6 +403,7 @@ def _start_of_deal(state: AllFoursState) -> AllFoursState:
         hand_points=(state.hand_points[0] - taken[0], state.hand_points[1] - taken[1]),
         hands=((),) * len(state.hands),
         last_hand=None if _counted(state) else state.last_hand,
+        earlier_scored=state.earlier_scored,
     )
 
 

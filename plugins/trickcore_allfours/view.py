@@ -65,6 +65,7 @@ class AllFoursView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     scored: tuple[Score, ...]
     last_hand: HandResult | None
     winner: int | None
+    earlier_scored: tuple[Score, ...]
 
 
 PROJECTION: Projection[AllFoursState, AllFoursView] = Projection(

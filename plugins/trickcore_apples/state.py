@@ -123,7 +123,9 @@ class ApplesState(Record, frozen=True, kw_only=True):
     hands: tuple[tuple[Card, ...], ...] = _EMPTY
     """Each seat's cards (hidden: each seat sees its own)."""
     turn: SeatField = 0
-    """The seat to act in the auction, pile, target and play phases."""
+    """The seat to act in the auction, pile, target and play phases; in the other phases
+    (chance deals, the game is over) nobody is to act and it holds 0, which means nothing: ask
+    ``actor``, and views show ``None``."""
     auction: tuple[Call, ...] = ()
     """Every call of this round's auction, in order (A3)."""
     trump: Suit | None = None

@@ -103,7 +103,9 @@ class EuchreState(Record, frozen=True, kw_only=True):
     undealt: tuple[Card, ...] = ()
     """The cards under the up-card, in deck order; they take no part in the hand."""
     turn: SeatField = 0
-    """The seat to act in the bidding, discard, alone and play phases."""
+    """The seat to act in the bidding, discard, alone and play phases; in the other phases
+    (chance deals, the game is over) nobody is to act and it holds 0, which means nothing: ask
+    ``actor``, and views show ``None``."""
     auction: tuple[Bid, ...] = ()
     """Every bid of this hand, in order."""
     trump: Suit | None = None

@@ -102,9 +102,13 @@ def test_the_pack_runs_out_the_same_dealer_deals_again_points_kept() -> None:
     state = play_out(game, run(game, state, "3=beg 0=give_one"))
     assert state.last_hand is not None and state.last_hand.hand_number == 1
     assert state.hand_number == 1 and state.dealer == 3 and state.redeals == 0
-    assert sum(state.last_hand.hand_points) == 6 + 1 + sum(
-        score.points for score in state.last_hand.scored if score.reason != "give_one"
-    )
+    last = state.last_hand
+    # the hand's whole record: the earlier deal's kicks (6 points) first, then the last deal
+    assert sum(last.hand_points) == sum(score.points for score in last.scored)
+    earlier = [score for score in last.scored if score.reason == "kick"]
+    assert sum(score.points for score in earlier) >= 6 and last.redeals == 1
+    assert last.call == "beg" and last.answer == "give_one" and len(last.kicks) == 1
+    assert len(last.tricks) == 6 and last.trump is last.kicks[-1].card.suit
 
 
 def test_two_players_run_the_pack_to_the_limit() -> None:

@@ -51,6 +51,7 @@ def test_the_count_is_told_in_f5s_order() -> None:
         "Game: side 0 counts 4, side 1 counts 28.",
         "Side 1 scores 1 (Game, F5); score: side 0 1, side 1 3.",
         "Hand 1 is over; tricks: side 0 1, side 1 5; score: side 0 1, side 1 3.",
+        "Hand 1 (6 tricks): side 0 +1, side 1 +3.",
     ]
 
 

@@ -9,17 +9,18 @@ from typing import Any
 import click
 
 from trickcore.cli.text import describe, hand_of
-from trickcore.game import CHANCE, AnyGame, Shuffle
+from trickcore.game import CHANCE, AnyGame, Event, Shuffle
 
 __all__ = ["Narrator"]
 
 
 class Narrator:
-    """Prints what each action did, as its actor sees it (``game.events(..., seat)``; chance
-    actions as a spectator sees them, ``None``), and after each shuffle the hand of every seat
-    (from each seat's view, see :func:`~trickcore.cli.text.hand_of`), again whenever every seat
-    was dealt more cards without a shuffle (All Fours' run of the pack). A blank line starts
-    each deal."""
+    """Prints what each action did, as its actor sees it (the events kept when the action was
+    applied, :meth:`~trickcore.Game.apply_with_all_events`: no action is played again to be
+    told; chance actions as a spectator sees them, ``None``), and after each shuffle the hand
+    of every seat (from each seat's view, see :func:`~trickcore.cli.text.hand_of`), again
+    whenever every seat was dealt more cards without a shuffle (All Fours' run of the pack).
+    A blank line starts each deal."""
 
     def __init__(
         self,
@@ -31,16 +32,22 @@ class Narrator:
         self._labels = tuple(labels)
         self._echo = echo
 
-    def step(self, before: Any, action: Any, after: Any) -> None:
-        """Narrate ``action``, which took ``before`` to ``after``."""
+    @staticmethod
+    def viewer(game: AnyGame, before: Any) -> int | None:
+        """Whose events the narrator tells for the action taken in ``before``: its actor's (a
+        seat's own action as that seat sees it: the narrator knows every card anyway, so a card
+        given face down, Apples' pile or a discard, is named), or a spectator's for chance."""
+        actor = game.actor(before)
+        return None if actor is CHANCE or actor is None else actor
+
+    def step(self, before: Any, action: Any, after: Any, events: Sequence[Event]) -> None:
+        """Narrate ``action``, which took ``before`` to ``after`` and told its actor
+        (:meth:`viewer`) ``events``."""
         game = self._game
         dealt = isinstance(action, Shuffle)
         if dealt:
             self._echo("")
         actor = game.actor(before)
-        # A seat's own action as that seat sees it: the narrator knows every card anyway, so
-        # a card given face down (Apples' pile, a discard) is named.
-        events = game.events(before, action, None if actor is CHANCE else actor)
         for event in events:
             self._echo(describe(event))
         if not events:

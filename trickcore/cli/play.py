@@ -71,7 +71,9 @@ def play_bots(table: Table[Any, Any, Any]) -> None:
         before = table.state
         if table.advance(max_steps=1) == 0:  # cannot happen at a table of bots only
             raise CliError("the game cannot go on: no bot is to act")
-        narrator.step(before, table.actions[-1], table.state)
+        viewer = narrator.viewer(game, before)
+        events = [event for _, event in table.events(viewer, len(table.actions) - 1)]
+        narrator.step(before, table.actions[-1], table.state, events)
     click.echo("")
     for line in outcome_lines(game, table.outcome):
         click.echo(line)

@@ -19,9 +19,9 @@ from trickcore.errors import (
     UnknownGameError,
 )
 from trickcore.game import AnyGame
-from trickcore.history import decode_action, load_game, steps
+from trickcore.history import History, Step, decode_action, load_game, steps
 from trickcore.plugins import PluginHost
-from trickcore.replay import Replay, loads, verify
+from trickcore.replay import READ_FORMATS, Replay, loads, reproduce, verify
 
 __all__ = ["read_replay", "show", "verify_file"]
 
@@ -72,17 +72,32 @@ def show(path: Path, host: PluginHost) -> None:
     click.echo(f"trickcore: {replay.trickcore}")
     click.echo(f"actions:   {len(replay.actions)}")
     click.echo(f"digest:    {replay.digest}")
+    history: History[Any, Any] | None = None
     try:
-        verify(replay, host=host)
+        if replay.format not in READ_FORMATS:
+            verify(replay, host=host)  # its error names the formats this trickcore reads
+        history = reproduce(replay, game, events=True)
     except TrickcoreError as error:
         click.echo(f"warning: this replay does not verify: {error}", err=True)
     narrator = Narrator(game, replay.seats)
-    # Decoded lazily and unchecked against seed and checkpoints: narrate as far as it plays.
-    actions = (decode_action(game, data, index) for index, data in enumerate(replay.actions))
+    played: Any
+    if history is not None:  # verified: narrate what was played then, without playing again
+        played = (
+            Step(index, actor, action, history.states[index], history.states[index + 1], told)
+            for index, (actor, action, told) in enumerate(
+                zip(history.actors, history.actions, history.events, strict=True)
+            )
+        )
+    else:  # decoded lazily and unchecked against seed and checkpoints: as far as it plays
+        actions = (decode_action(game, data, index) for index, data in enumerate(replay.actions))
+        played = steps(game, actions, seed=None, events=True)
     state = game.initial_state()
     try:
-        for step in steps(game, actions, seed=None):
-            narrator.step(step.before, step.action, step.after)
+        for step in played:
+            told = step.events
+            assert told is not None
+            events = told.seen_by(narrator.viewer(game, step.before))
+            narrator.step(step.before, step.action, step.after, events)
             state = step.after
     except ReplayMismatchError as error:
         raise CliError(f"cannot narrate further: {error}") from None

@@ -9,6 +9,8 @@ that the base provides:
 * ``options``, ``seats``, ``sides`` and ``side_of`` from the seating;
 * ``apply`` (the transition without a log: no event work on the hot path) and ``events`` (the
   same transition with a log for the viewing seat: events come from what the rules did);
+  ``apply_with_events`` and ``apply_with_all_events``, both at once from one run (for one
+  viewer, or for every seat and a spectator);
 * ``view``, the projection of the state for a seat, refusing a seat that is not at the table;
 * :meth:`TrickGame.illegal`, the :class:`~trickcore.errors.IllegalActionError` that names the
   seat, the action, the phase and the legal actions;
@@ -41,7 +43,9 @@ the ``winner`` once the game is over. A game whose state has these fields declar
 :attr:`TrickGame.chance_phases`, :attr:`TrickGame.draw_phase`, :attr:`TrickGame.play_type`), and
 gets from the base:
 
-* ``actor``: nobody once over, chance in the chance phases, else the seat whose turn it is;
+* ``actor``: nobody once over, chance in the chance phases, else the seat whose turn it is
+  (``turn`` means nothing in the over and chance phases: the games keep 0 there, and their
+  views show ``None``);
 * ``legal_actions``: the draws for the first dealer, or the legal plays
   (:meth:`TrickGame.legal_plays`);
 * :meth:`TrickGame.play`, the rule of the play phase: a card checked and played, the trick
@@ -56,6 +60,7 @@ gets from the base:
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -69,6 +74,7 @@ from trickcore.game import (
     Direction,
     DrawDealer,
     Event,
+    EventsBySeat,
     Outcome,
     Seat,
     Shuffle,
@@ -76,7 +82,7 @@ from trickcore.game import (
 )
 from trickcore.kit import events
 from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
-from trickcore.kit.events import EventLog, GenericEvent
+from trickcore.kit.events import EventLog, EveryViewerLog, GenericEvent
 from trickcore.kit.hidden import LastView, Projection
 from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import (
@@ -463,6 +469,27 @@ class TrickGame(Generic[S, A, V, Opt]):
         self.transition(state, action, log)
         return tuple(log.events)
 
+    def apply_with_events(
+        self, state: S, action: A, seat: Seat | None
+    ) -> tuple[S, tuple[Event, ...]]:
+        """:meth:`apply` and :meth:`events` in one run of the transition: the state after
+        ``action`` and what it did as ``seat`` sees it (``None``: public only)."""
+        if type(action) not in self._action_classes:
+            self.check_action(state, action)
+        log = EventLog(seat)
+        after = self.transition(state, action, log)
+        return after, tuple(log.events)
+
+    def apply_with_all_events(self, state: S, action: A) -> tuple[S, EventsBySeat]:
+        """:meth:`apply` and every viewer's :meth:`events` in one run of the transition: the
+        state after ``action`` and what it did as each seat and a spectator see it
+        (:class:`~trickcore.kit.events.EveryViewerLog`)."""
+        if type(action) not in self._action_classes:
+            self.check_action(state, action)
+        log = EveryViewerLog()
+        after = self.transition(state, action, log)
+        return after, log.by_seat()
+
     def view(self, state: S, seat: Seat) -> V:
         """What ``seat`` may see of ``state``; :class:`~trickcore.errors.TableError` naming the
         seats for a seat not at the table."""
@@ -579,9 +606,8 @@ class TrickGame(Generic[S, A, V, Opt]):
             raise TypeError(f"{type(self).__name__} declares no deal schedule")
         dealt = self.deal.deal(self.shuffled_pack(state, action), dealer)
         if log is not None:
-            viewer, own = log.viewer, None
-            if viewer is not None and (shown is None or shown(dealt, viewer)):
-                own = dealt.hands[viewer]
+            seen = None if shown is None else functools.partial(shown, dealt)
+            own = log.own_entry(dealt.hands, seen)
             log.add(events.Dealt(hand_number=hand_number, dealer=dealer, hand=own))
         return dealt
 

@@ -4,7 +4,10 @@ Events come from the transition that caused them, not from comparing two states:
 code takes an optional :class:`EventLog` and adds an event where it does the thing the event
 reports. ``apply`` passes no log (the hot path does no event work); ``events(state, action,
 seat)`` runs the same transition with a log made for ``seat``, which rule code asks
-(:meth:`EventLog.own`) before it writes a card only that seat may see.
+(:meth:`EventLog.own`) before it writes a card only that seat may see;
+``apply_with_all_events(state, action)`` runs it once with an :class:`EveryViewerLog`, which
+keeps what each seat may see and tells every viewer its own events
+(:class:`~trickcore.game.EventsBySeat`).
 
 The events every trick-taking game shares are here; a game adds its own kinds (trump named,
 kick turned, bid …) as :class:`~trickcore.game.Event` subclasses with tags of their own.
@@ -12,10 +15,13 @@ kick turned, bid …) as :class:`~trickcore.game.Event` subclasses with tags of 
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import msgspec
 
 from trickcore.cards import Card, Suit
-from trickcore.game import Event, Seat, SeatField
+from trickcore.game import Event, EventsBySeat, Seat, SeatField
 
 __all__ = [
     "CardPlayed",
@@ -23,6 +29,7 @@ __all__ = [
     "DealerDrawn",
     "Dealt",
     "EventLog",
+    "EveryViewerLog",
     "GameOver",
     "GenericEvent",
     "HandOver",
@@ -215,10 +222,102 @@ class EventLog:
         """``value`` if the viewer is ``seat``, else ``None``: for a card only ``seat`` may see."""
         return value if seat is not None and seat == self.viewer else None
 
-    def own_entry(self, entries: tuple[T, ...]) -> T | None:
+    def own_entry(
+        self, entries: tuple[T, ...], shown: Callable[[Seat], bool] | None = None
+    ) -> T | None:
         """The viewer's entry of a per-seat tuple (its hand of ``hands``); ``None`` for a
-        spectator."""
-        return None if self.viewer is None else entries[self.viewer]
+        spectator, and for a seat that ``shown(seat)`` says may not see its entry yet."""
+        viewer = self.viewer
+        if viewer is None or (shown is not None and not shown(viewer)):
+            return None
+        return entries[viewer]
+
+
+class _Owned:
+    """What :meth:`EveryViewerLog.own` gives rule code: a value only ``seat`` may see, resolved
+    per viewer when the events are read."""
+
+    __slots__ = ("seat", "value")
+
+    def __init__(self, seat: Seat | None, value: object) -> None:
+        self.seat = seat
+        self.value = value
+
+    def seen_by(self, viewer: Seat | None) -> object:
+        return self.value if self.seat is not None and self.seat == viewer else None
+
+
+class _OwnEntry:
+    """What :meth:`EveryViewerLog.own_entry` gives rule code: each seat's own entry."""
+
+    __slots__ = ("entries", "shown")
+
+    def __init__(self, entries: tuple[object, ...], shown: Callable[[Seat], bool] | None) -> None:
+        self.entries = entries
+        self.shown = shown
+
+    def seen_by(self, viewer: Seat | None) -> object:
+        if viewer is None or (self.shown is not None and not self.shown(viewer)):
+            return None
+        return self.entries[viewer]
+
+
+class EveryViewerLog(EventLog):
+    """A log for every viewer at once, written by one run of a transition
+    (:meth:`~trickcore.kit.base.TrickGame.apply_with_all_events`): :meth:`own` and
+    :meth:`own_entry` give a stand-in that each viewer's events resolve to what that viewer may
+    see, so :meth:`by_seat` tells each seat (and a spectator) exactly what a log made for it
+    would hold. Rule code puts what :meth:`own` and :meth:`own_entry` give straight into an
+    event's field, as it does for any log (``check_game`` checks that the two logs agree)."""
+
+    __slots__ = ("_given", "_marked")
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self._given = 0  # stand-ins given since the last event was written
+        self._marked: dict[int, tuple[str, ...]] = {}  # event index -> its stand-in fields
+
+    def add(self, event: Event) -> None:
+        """Write an event, noting which of its fields differ by viewer."""
+        if self._given:
+            self._given = 0
+            self._marked[len(self.events)] = tuple(
+                name
+                for name in event.__struct_fields__
+                if isinstance(getattr(event, name), (_Owned, _OwnEntry))
+            )
+        self.events.append(event)
+
+    def own(self, seat: Seat | None, value: T) -> T | None:
+        """A stand-in for ``value``, which only ``seat`` sees (``None`` to the others)."""
+        self._given += 1
+        return cast(T, _Owned(seat, value))
+
+    def own_entry(
+        self, entries: tuple[T, ...], shown: Callable[[Seat], bool] | None = None
+    ) -> T | None:
+        """A stand-in for each seat's own entry of ``entries`` (``None`` to a spectator, and to
+        a seat that ``shown(seat)`` says may not see it yet)."""
+        self._given += 1
+        return cast(T, _OwnEntry(entries, shown))
+
+    def seen_by(self, viewer: Seat | None) -> tuple[Event, ...]:
+        """The events as ``viewer`` sees them (``None``: a spectator)."""
+        marked = self._marked
+        if not marked:
+            return tuple(self.events)
+        seen = list(self.events)
+        for index, names in marked.items():
+            event = seen[index]
+            values: dict[str, Any] = {
+                name: cast(_Owned, getattr(event, name)).seen_by(viewer) for name in names
+            }
+            seen[index] = msgspec.structs.replace(event, **values)
+        return tuple(seen)
+
+    def by_seat(self) -> EventsBySeat:
+        """Every viewer's events (:class:`~trickcore.game.EventsBySeat`)."""
+        return EventsBySeat(self.seen_by)
 
 
 def tell_hand_over(

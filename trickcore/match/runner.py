@@ -30,6 +30,7 @@ def _play(game: AnyGame, task: GameTask, host: PluginHost | None) -> GameResult:
         bot_options=task.bot_options,
         bot_faults="forfeit",  # one faulty bot loses its games; the match goes on
         time_limit=task.time_limit,
+        keep_events=False,  # nobody watches a tournament's games: the bare apply
     )
     outcome = table.run()
     return GameResult(
