@@ -70,7 +70,7 @@ from typing import Annotated, Any, Concatenate, Final, Generic, Literal, ParamSp
 import msgspec
 
 from trickcore.bots import Bot, BotFactory, BotSpec, check_bot_options
-from trickcore.codec import MAX_DEPTH, from_json, nesting_depth
+from trickcore.codec import MAX_DEPTH, from_json, json_form, nesting_depth
 from trickcore.errors import (
     BotError,
     DecodeError,
@@ -765,17 +765,31 @@ class Table(Generic[S, A, V]):
 
     @classmethod
     def from_json(
-        cls, data: bytes | str, *, host: PluginHost | None = None
+        cls,
+        data: bytes | str,
+        *,
+        host: PluginHost | None = None,
+        game: Game[Any, Any, Any, Any] | None = None,
     ) -> Table[Any, Any, Any]:
         """Resume a table saved by :meth:`to_json`, replaying and checking every action.
 
-        Malformed data raises :class:`~trickcore.errors.DecodeError`; actions that do not
-        reproduce (an illegal action, a deal that is not the seed's, a state that does not
+        The game is loaded by name from ``host`` (default: :func:`trickcore.default_host`),
+        unless ``game`` is given: then the table is resumed with it, provided the saved table
+        plays a game of that name with the same options (else a
+        :class:`~trickcore.errors.DecodeError` saying which); the bots still come from
+        ``host``. Malformed data raises :class:`~trickcore.errors.DecodeError`; actions that do
+        not reproduce (an illegal action, a deal that is not the seed's, a state that does not
         match its checkpoint) raise :class:`~trickcore.errors.ReplayMismatchError` naming the
         action. The bots are rebuilt with the next epoch (see the module documentation).
         """
         saved: _SavedTable = from_json(data, _SavedTable, what="a saved table")
-        factory = (host if host is not None else default_host()).game_factory(saved.replay.game)
+        factory: GameFactory
+        if game is not None:
+            if saved.replay.game != game.name:
+                raise DecodeError(f"the saved table plays {saved.replay.game}, not {game.name}")
+            factory = cast(GameFactory, type(game))
+        else:
+            factory = (host if host is not None else default_host()).game_factory(saved.replay.game)
         typed: Any = from_json(data, saved_table_type(factory), what="a saved table")
         check_part(factory, "table", typed)
         replay = saved.replay
@@ -792,6 +806,7 @@ class Table(Generic[S, A, V]):
             epoch=saved.epoch + 1,
             undos=saved.undos,
             host=host,
+            game=game,
             bot_options=saved.bot_options,
             bot_faults=saved.bot_faults,
             time_limit=saved.time_limit,
@@ -839,10 +854,17 @@ class Table(Generic[S, A, V]):
         bot_faults: BotFaults = "raise",
         time_limit: float | None = None,
         forfeit: Forfeit | None = None,
+        game: Game[Any, Any, Any, Any] | None = None,
     ) -> Table[Any, Any, Any]:
         if replay.seed is None:
             raise DecodeError("a saved game must have a seed; this one has none")
-        game = load_game(replay.game, replay.options, host=host)
+        if game is None:
+            game = load_game(replay.game, replay.options, host=host)
+        elif json_form(game.options) != json_form(replay.options):
+            raise DecodeError(
+                f"the saved table plays {replay.game} with options {json_form(replay.options)}, "
+                f"not {json_form(game.options)}"
+            )
         if len(seats) != game.seats:
             raise DecodeError(
                 f"the saved table has {len(seats)} seats but {game.name} is played by {game.seats}"
