@@ -12,6 +12,8 @@ click = pytest.importorskip("click")
 from click.testing import CliRunner, Result  # noqa: E402
 
 from trickcore.cli.app import cli  # noqa: E402
+from trickcore.cli.play import match_action  # noqa: E402
+from trickcore_euchre.actions import OrderUp, Pass  # noqa: E402
 
 _SEPARATE: dict[str, Any] = (
     {"mix_stderr": False} if "mix_stderr" in inspect.signature(CliRunner).parameters else {}
@@ -68,3 +70,21 @@ def test_the_options_listing_shows_values_as_typed() -> None:
     assert "who_may_go_alone=anyone" in result.stdout
     assert "one of anyone, maker, maker_or_defenders" in result.stdout
     assert '"' not in result.stdout
+
+
+@pytest.mark.parametrize("command", ["play", "match"])
+def test_a_seed_past_pythons_digit_limit_is_a_usage_error(command: str) -> None:
+    """Issue 22.3: ``--seed`` of 4,301 digits printed a traceback (int() refuses it)."""
+    extra = ["--bots", "random,random"] if command == "match" else []
+    line = error_line(command, "euchre", *extra, "--seed", "9" * 4301)
+    assert "at most 256 bits (78 digits); this one has 4,301 digits" in line
+    line = error_line(command, "euchre", *extra, "--seed", "9" * 78)
+    assert "at most 256 bits" in line
+
+
+def test_a_typed_number_beyond_the_digit_limit_or_not_ascii_is_no_action() -> None:
+    with pytest.raises(ValueError, match="there is no action"):
+        match_action("9" * 4301, (Pass(), OrderUp()))
+    with pytest.raises(ValueError) as refused:
+        match_action("\u00b2", (Pass(), OrderUp()))
+    assert "invalid literal" not in str(refused.value)

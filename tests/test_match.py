@@ -295,7 +295,10 @@ def test_resume_plays_only_the_missing_games(tmp_path: Path) -> None:
     out.write_bytes(b"\n".join(lines[:4]) + b"\n")
     calls: list[tuple[int, int]] = []
     sync = SyncExecutor()
-    resumed = match.run(sync, out=out, progress=lambda done, total: calls.append((done, total)))
+    # verify=False: what is played anew, without the games read back played again to check them
+    resumed = match.run(
+        sync, out=out, progress=lambda done, total: calls.append((done, total)), verify=False
+    )
     assert resumed == full
     assert len(sync.submitted) == 5
     done_before = {
@@ -331,13 +334,13 @@ def test_a_line_cut_short_is_dropped_and_played_again(tmp_path: Path) -> None:
     lines = data.splitlines(keepends=True)
     out.write_bytes(b"".join(lines[:3]) + lines[3][:40])  # killed in the middle of a write
     sync = SyncExecutor()
-    assert match.run(sync, out=out) == full
+    assert match.run(sync, out=out, verify=False) == full
     assert len(sync.submitted) == 2
     assert all(msgspec.json.decode(line) for line in lines_of(out))
     # A complete last line without its newline is kept, and the next line starts on its own.
     out.write_bytes(b"".join(lines[:3]) + lines[3].rstrip(b"\n"))
     sync = SyncExecutor()
-    assert match.run(sync, out=out) == full
+    assert match.run(sync, out=out, verify=False) == full
     assert len(sync.submitted) == 1
     assert len(lines_of(out)) == 5
 
@@ -358,7 +361,7 @@ def test_a_longer_file_extends_and_a_shorter_match_ignores_extra_deals(tmp_path:
     kwargs: dict[str, Any] = {"seed": 2, "options": ONE_HAND}
     Match("euchre", HR, games=2, **kwargs).run(out=out)
     sync = SyncExecutor()
-    longer = Match("euchre", HR, games=3, **kwargs).run(sync, out=out)
+    longer = Match("euchre", HR, games=3, **kwargs).run(sync, out=out, verify=False)
     assert longer == Match("euchre", HR, games=3, **kwargs).run()
     assert [(t.deal, t.rotation) for t in sync.submitted] == [(2, 0), (2, 1)]
     shorter = Match("euchre", HR, games=1, **kwargs).run(out=out)

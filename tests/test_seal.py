@@ -12,6 +12,7 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trickcore_example_game.game import HighCard
 
 import trickcore
 from trickcore import CHANCE, InvalidStateError, Rng, SealError, Table
@@ -271,3 +272,58 @@ def test_a_token_is_signed_not_encrypted() -> None:
         type=_Payload,
     ).body
     assert msgspec.msgpack.decode(body, type=game.state_type) == middle
+
+
+class _OtherCard(HighCard):
+    """The example game under a name that only a host of its own registers."""
+
+    name = "other-card"
+
+
+class _OtherPlugin:
+    @trickcore.hookimpl
+    def trickcore_register_games(self, register: Any) -> None:
+        register(_OtherCard)
+
+
+def test_a_table_opens_with_a_game_of_another_plugin_host() -> None:
+    """Issue 22.3: the game given is compared by name and options, not by the host that loaded
+    it, and the table is resumed with it."""
+    host = trickcore.build_host(plugins=[("other", _OtherPlugin())], strict=True)
+    game = host.load("other-card")
+    table = Table(game, [None] * game.seats, seed=4, host=host)
+    table.advance(max_steps=3)
+    token = seal(table, KEY)
+    opened = unseal(token, KEY, game=host.load("other-card"))
+    assert opened.table is not None and opened.state == table.state
+    assert opened.table.actions == table.actions
+    with pytest.raises(SealError, match=r"unknown game 'other-card'.*give unseal the game"):
+        unseal(token, KEY)
+    with pytest.raises(SealError, match="with options"):
+        unseal(token, KEY, game=host.load("other-card", players=4))
+
+
+def _signed_nested(levels: int) -> str:
+    """A token signed with KEY whose options nest ``levels`` objects deep (built by hand:
+    msgspec itself will not encode that deep)."""
+    payload = _Payload(
+        format=SEAL_FORMAT,
+        kind="state",
+        game="euchre",
+        options={"target": "HOLE"},
+        trickcore="0",
+        body=b"",
+    )
+    raw = msgspec.msgpack.encode(payload).replace(
+        msgspec.msgpack.encode("HOLE"), b"\x81\xa1a" * levels + b"\x01"
+    )
+    signed = "tc1." + _b64encode(raw)
+    return signed + "." + _b64encode(_tag(KEY, signed))
+
+
+@pytest.mark.parametrize("levels", [40, 200, 5_000, 100_000])
+def test_deeply_nested_options_in_a_signed_token_are_a_seal_error(levels: int) -> None:
+    with pytest.raises(SealError, match="nest too deeply"):
+        unseal(_signed_nested(levels), KEY)
+    with pytest.raises(SealError, match="nest too deeply"):
+        unseal(_signed_nested(levels), KEY, game=trickcore.load("euchre"))

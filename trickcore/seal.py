@@ -49,8 +49,8 @@ from typing import Any, Literal, TypeAlias
 import msgspec
 
 from trickcore._version import __version__
-from trickcore.codec import from_msgpack, json_form
-from trickcore.errors import SealError, TrickcoreError
+from trickcore.codec import MAX_DEPTH, from_msgpack, json_form, nesting_depth
+from trickcore.errors import SealError, TrickcoreError, UnknownGameError
 from trickcore.game import AnyGame
 from trickcore.history import load_game
 from trickcore.plugins import PluginHost
@@ -80,6 +80,7 @@ Key: TypeAlias = bytes | bytearray
 _PREFIX = f"tc{SEAL_FORMAT}."
 _TAG_BYTES = hashlib.sha256().digest_size
 _KEY_CONTEXT = b"trickcore seal key v1"
+_TOO_DEEP = f"lists and objects nest too deeply (at most {MAX_DEPTH} levels are read)"
 
 
 class _Payload(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -148,8 +149,10 @@ def unseal(
 ) -> Unsealed:
     """Open a token made by :func:`seal` with ``key`` or one of a list of keys (rotation).
 
-    With ``game``, the token must have been sealed for that game with the same options. The
-    game is otherwise loaded by name from ``host`` (default: :func:`trickcore.default_host`).
+    With ``game``, the token must have been sealed for a game of that name with the same
+    options, and is opened with ``game`` whichever plugin host loaded it (a sealed table's bots
+    still come from ``host``). The game is otherwise loaded by name from ``host`` (default:
+    :func:`trickcore.default_host`).
     The state is checked with ``game.validate``; a table is resumed, every action replayed and
     checked. Anything wrong raises :class:`~trickcore.errors.SealError`, saying what."""
     keys = _keys(key)
@@ -163,6 +166,11 @@ def unseal(
     except (msgspec.DecodeError, binascii.Error, ValueError) as error:
         # Signed by a holder of the key, yet unreadable: not a token this version made.
         raise SealError(f"the token's content cannot be read: {error}") from None
+    except RecursionError:
+        raise SealError(f"the token's content cannot be read: {_TOO_DEEP}") from None
+    if nesting_depth(payload.options) > MAX_DEPTH:
+        # seal writes a game's options, never this deep: reading on would exhaust the stack.
+        raise SealError(f"the token's options cannot be read: {_TOO_DEEP}")
     if payload.format != SEAL_FORMAT:
         raise SealError(f"token format {payload.format} is not supported; this reads {SEAL_FORMAT}")
     if game is not None and not _same_game(game, payload.game, payload.options):
@@ -174,6 +182,8 @@ def unseal(
         return _open(payload, game, host)
     except Exception as error:  # a state or table this version cannot restore, whatever the cause
         detail = str(error) if isinstance(error, TrickcoreError) else repr(error)
+        if isinstance(error, UnknownGameError):
+            detail += " (give unseal the game, or the plugin host that registers it)"
         raise SealError(
             f"the sealed {payload.kind} of {payload.game} cannot be restored: {detail}"
         ) from error
@@ -181,7 +191,9 @@ def unseal(
 
 def _open(payload: _Payload, game: AnyGame | None, host: PluginHost | None) -> Unsealed:
     if payload.kind == "table":
-        table = Table.from_json(payload.body, host=host)
+        # A game given is the one to resume with, whichever host loaded it (same name and
+        # options: checked by unseal).
+        table = Table.from_json(payload.body, host=host, game=game)
         table.game.validate(table.state)
         return Unsealed(game=table.game, state=table.state, table=table)
     bound = game if game is not None else load_game(payload.game, payload.options, host=host)

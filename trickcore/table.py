@@ -736,17 +736,25 @@ class Table(Generic[S, A, V]):
 
     @classmethod
     def from_json(
-        cls, data: bytes | str, *, host: PluginHost | None = None
+        cls,
+        data: bytes | str,
+        *,
+        host: PluginHost | None = None,
+        game: Game[Any, Any, Any, Any] | None = None,
     ) -> Table[Any, Any, Any]:
         """Resume a table saved by :meth:`to_json`, replaying and checking every action
         (:func:`trickcore.table_saving.load_table`).
 
-        Malformed data raises :class:`~trickcore.errors.DecodeError`; actions that do not
-        reproduce (an illegal action, a deal that is not the seed's, a state that does not
+        The game is loaded by name from ``host`` (default: :func:`trickcore.default_host`),
+        unless ``game`` is given: then the table is resumed with it, provided the saved table
+        plays a game of that name with the same options (else a
+        :class:`~trickcore.errors.DecodeError` saying which); the bots still come from
+        ``host``. Malformed data raises :class:`~trickcore.errors.DecodeError`; actions that do
+        not reproduce (an illegal action, a deal that is not the seed's, a state that does not
         match its checkpoint) raise :class:`~trickcore.errors.ReplayMismatchError` naming the
         action. The bots are rebuilt with the next epoch (see the module documentation).
         """
-        return load_table(data, host=host, table_type=cls)
+        return load_table(data, host=host, game=game, table_type=cls)
 
     @classmethod
     def from_replay(

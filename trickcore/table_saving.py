@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, cast
 
 import msgspec
 
-from trickcore.codec import MAX_DEPTH, from_json, nesting_depth
+from trickcore.codec import MAX_DEPTH, from_json, json_form, nesting_depth
 from trickcore.errors import DecodeError
 from trickcore.faults import BotFaults, Forfeit
 from trickcore.game import Game, GameFactory
@@ -129,16 +129,27 @@ def load_table(
     data: bytes | str,
     *,
     host: PluginHost | None = None,
+    game: Game[Any, Any, Any, Any] | None = None,
     table_type: type[Table[Any, Any, Any]] | None = None,
 ) -> Table[Any, Any, Any]:
     """Resume a table saved by :func:`save_table`, replaying and checking every action; the
     bots are rebuilt with the next epoch. ``table_type``: a subclass of
     :class:`~trickcore.Table` to resume as.
 
-    Malformed data raises :class:`~trickcore.errors.DecodeError`; actions that do not
-    reproduce raise :class:`~trickcore.errors.ReplayMismatchError` naming the action."""
+    The game is loaded by name from ``host`` (default: :func:`trickcore.default_host`), unless
+    ``game`` is given: then the table is resumed with it, provided the saved table plays a game
+    of that name with the same options (else a :class:`~trickcore.errors.DecodeError` saying
+    which); the bots still come from ``host``. Malformed data raises
+    :class:`~trickcore.errors.DecodeError`; actions that do not reproduce raise
+    :class:`~trickcore.errors.ReplayMismatchError` naming the action."""
     saved: _SavedTable = from_json(data, _SavedTable, what="a saved table")
-    factory = (host if host is not None else default_host()).game_factory(saved.replay.game)
+    factory: GameFactory
+    if game is not None:
+        if saved.replay.game != game.name:
+            raise DecodeError(f"the saved table plays {saved.replay.game}, not {game.name}")
+        factory = cast(GameFactory, type(game))
+    else:
+        factory = (host if host is not None else default_host()).game_factory(saved.replay.game)
     typed: Any = from_json(data, saved_table_type(factory), what="a saved table")
     check_part(factory, "table", typed)
     replay = saved.replay
@@ -156,6 +167,7 @@ def load_table(
         epoch=saved.epoch + 1,
         undos=saved.undos,
         host=host,
+        game=game,
         bot_options=saved.bot_options,
         bot_faults=saved.bot_faults,
         time_limit=saved.time_limit,
@@ -193,11 +205,18 @@ def _resume(
     epoch: int,
     undos: int,
     host: PluginHost | None,
+    game: Game[Any, Any, Any, Any] | None = None,
     **settings: Any,
 ) -> Table[Any, Any, Any]:
     if replay.seed is None:
         raise DecodeError("a saved game must have a seed; this one has none")
-    game = load_game(replay.game, replay.options, host=host)
+    if game is None:
+        game = load_game(replay.game, replay.options, host=host)
+    elif json_form(game.options) != json_form(replay.options):
+        raise DecodeError(
+            f"the saved table plays {replay.game} with options {json_form(replay.options)}, "
+            f"not {json_form(game.options)}"
+        )
     if len(seats) != game.seats:
         raise DecodeError(
             f"the saved table has {len(seats)} seats but {game.name} is played by {game.seats}"

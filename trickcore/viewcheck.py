@@ -135,7 +135,25 @@ def checked_draws(
         raise _refused(
             game, view, "no reachable state shows it: " + "; ".join(_differences(view, shown))
         )
-    return draw
+    return partial(_shown_back, game, view, seat, draw)
+
+
+def _shown_back(game: Any, view: V, seat: int, draw: Callable[[Rng], S], rng: Rng) -> S:
+    """A state drawn by ``draw`` that shows ``view`` back to ``seat``, or
+    :class:`~trickcore.errors.InvalidViewError`: the witness of :func:`checked_draws` shows a
+    view back, but a forged view may still be served by some draws and not by others."""
+    try:
+        state = draw(rng)
+    except Exception as error:  # a draw that finds no deal: the view is at fault
+        raise _refused(game, view, f"no state fits it ({_error_text(error)})") from None
+    shown = game.view(state, seat)
+    if shown != view:
+        raise _refused(
+            game,
+            view,
+            "a state drawn from it shows another view: " + "; ".join(_differences(view, shown)),
+        )
+    return state
 
 
 def view_shape_problems(game: AnyGame, view: object, *, deep: bool = True) -> list[str]:

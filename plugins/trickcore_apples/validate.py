@@ -14,6 +14,7 @@ dealer (A1) and the winner (A8).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from trickcore.cards import Card, Rank
@@ -66,6 +67,8 @@ _MOST = sum(max(plain) for plain, _ in _GROUPS) + max(
 """The most one player scores in a round: every rank's best group, one of them the target's."""
 _LEAST = sum(min(plain) for plain, _ in _GROUPS)
 """The least one player scores in a round: every rank's worst group (A7)."""
+_UNIT = math.gcd(*(value for plain, target in _GROUPS for value in (*plain, *target)))
+"""Every group scores a multiple of this (5, A7), so every total is one."""
 
 
 def problems(game: Apples, state: ApplesState) -> list[str]:
@@ -90,10 +93,14 @@ def _progress_problems(game: Apples, state: ApplesState) -> list[str]:
     found = _last_round_problems(game, state, last, deals)
     if found:
         return found
+    if phase is Phase.OVER and state.overtime:
+        found.append("the game is over, yet rounds go on past the target (A8)")
     scored = tuple(seat.points for seat in last.seats)
     before, _ = before_last_hand(state.scores, scored, negative=True, hand="round")
     rounds = last.round_number
-    found += reach_problems(before, rounds - 1, most=_MOST, least=_LEAST, rule="A7", hand="round")
+    found += reach_problems(
+        before, rounds - 1, most=_MOST, least=_LEAST, rule="A7", hand="round", unit=_UNIT
+    )
     if game.options.single_hand:
         return found + _single_round_problems(state, scored, before)
     return found + winner_problems(

@@ -115,6 +115,10 @@ def _progress_problems(game: Euchre, state: EuchreState) -> list[str]:
     before, scored = check.before_last_hand(state.scores, _points(last))
     if last is not None:
         problems += scored or _last_hand_problems(game, state, last, completed)
+        # The scores before the last hand are those of one hand fewer: none after one (E8).
+        problems += check.reach_problems(
+            before, completed - 1, most=_MOST_POINTS, together=_MOST_POINTS, rule="E8"
+        )
     if phase is Phase.OVER and game.options.single_hand:
         scorer = None if last is None or last.thrown_in else last.scoring_side
         if state.winner != scorer:

@@ -17,6 +17,7 @@ import click
 
 from trickcore._build import build_kind
 from trickcore._version import __version__
+from trickcore.cli import match_verify as _match_verify
 from trickcore.cli import matches as _matches
 from trickcore.cli import play as _play
 from trickcore.cli import replays as _replays
@@ -384,10 +385,9 @@ def _save_unfinished(table: Table[Any, Any, Any], save: Path | None) -> None:
 
 
 @cli.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", required=False)
 @click.option(
     "--bots",
-    required=True,
     metavar="B1,B2,...",
     help="One bot per seat, or fewer repeated round the table (a,b at four seats: a b a b).",
 )
@@ -421,12 +421,25 @@ def _save_unfinished(table: Table[Any, Any, Any], save: Path | None) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--verify",
+    "verify_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Play every game of the results FILE again and name the first line that does not "
+    "reproduce (no GAME or --bots needed).",
+)
+@click.option(
+    "--skip-verify",
+    is_flag=True,
+    help="Resume --out without playing its games again to check them (faster; trusts the file).",
+)
 @click.pass_context
 def match(
     ctx: click.Context,
     *,
-    game_name: str,
-    bots: str,
+    game_name: str | None,
+    bots: str | None,
     deals: int,
     seed: str,
     out: Path | None,
@@ -437,6 +450,8 @@ def match(
     time_limit: float | None,
     as_json: bool,
     quiet: bool,
+    verify_file: Path | None,
+    skip_verify: bool,
 ) -> None:
     """Play a duplicate tournament of bots at GAME and print who is better.
 
@@ -444,9 +459,18 @@ def match(
     cancels out. The table gives each bot's forfeits and crashes, win rate, mean points and
     mean point difference with 95% intervals; the verdict counts forfeits first, then uses the
     paired (per-deal) difference. Interrupt it and run the same command again with the same
-    --out to play only the games still missing.
+    --out to play only the games still missing: the games already in the file are played
+    again first and must reproduce (--skip-verify trusts them). 'trickcore match --verify
+    FILE' only checks a results file.
     """
     host = _host(ctx)
+    if verify_file is not None:
+        if game_name is not None or bots is not None:
+            raise CliUsageError("--verify FILE reads the match from FILE: give no GAME or --bots")
+        _match_verify.verify_results(verify_file, host)
+        return
+    if game_name is None or bots is None:
+        raise CliUsageError("give GAME and --bots (or --verify FILE)")
     game = load_game(host, game_name, parse_options(options))
     chosen = parse_seed(seed)
     _matches.run_match(
@@ -462,6 +486,7 @@ def match(
         time_limit=time_limit,
         as_json=as_json,
         quiet=quiet,
+        verify=not skip_verify,
     )
 
 

@@ -216,8 +216,10 @@ def run_match(
     time_limit: float | None,
     as_json: bool,
     quiet: bool,
+    verify: bool = True,
 ) -> None:
-    """Run the match and print its table (or its JSON), as ``trickcore match`` does."""
+    """Run the match and print its table (or its JSON), as ``trickcore match`` does; with
+    ``verify``, the games already in ``out`` are played again first (:meth:`Match.run`)."""
     if workers is not None and workers < 1:
         raise CliUsageError(f"--workers must be 1 or more, not {workers}")
     seating = seat_bots(game, bots)
@@ -245,7 +247,7 @@ def run_match(
             _executor(workers, dask) as executor,
             _progress(shown=not (quiet or as_json)) as progress,
         ):
-            result = match.run(executor, out=out, progress=progress)
+            result = match.run(executor, out=out, progress=progress, verify=verify)
     except KeyboardInterrupt:
         saved = f"; finished games are in {out}: run the same command to resume" if out else ""
         click.echo(f"\ninterrupted{saved}", err=True)

@@ -94,8 +94,8 @@ def match_action(text: str, legal: Sequence[Any]) -> Any:
     words = _words(text)
     if not words:
         raise ValueError("type a number, an action, or ? for help")
-    if len(words) == 1 and words[0].isdigit():
-        number = int(words[0])
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
+        number = int(words[0]) if len(words[0]) <= 18 else len(legal) + 1  # no 4,300-digit int()
         if 1 <= number <= len(legal):
             return legal[number - 1]
         raise ValueError(f"there is no action {number}: choose 1 to {len(legal)}")

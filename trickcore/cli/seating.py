@@ -23,6 +23,7 @@ from trickcore.errors import OptionError, TrickcoreError
 from trickcore.game import AnyGame, GameFactory
 from trickcore.kit.options import example_text, options_info
 from trickcore.plugins import PluginHost, bind_options
+from trickcore.rng import MAX_SEED_BITS, seed_problem
 
 __all__ = [
     "DEFAULT_BOTS",
@@ -41,6 +42,8 @@ DEFAULT_BOTS = ("heuristic", "random")
 """The bots tried, in order, for seats ``--bots`` does not fill."""
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
+_SEED_DIGITS = 78
+"""The most digits of an integer seed below ``2**MAX_SEED_BITS`` (``len(str(2**256))``)."""
 
 
 def parse_seed(text: str | None) -> int | str | None:
@@ -50,7 +53,18 @@ def parse_seed(text: str | None) -> int | str | None:
     text = text.strip()
     if not text:
         raise CliUsageError("--seed cannot be empty")
-    return int(text) if _INTEGER.fullmatch(text) else text
+    if not _INTEGER.fullmatch(text):
+        return text
+    digits = len(text.lstrip("+-"))
+    if digits > _SEED_DIGITS:  # before int(), which refuses more than 4,300 digits
+        raise CliUsageError(
+            f"--seed: an integer seed may have at most {MAX_SEED_BITS} bits ({_SEED_DIGITS} "
+            f"digits); this one has {digits:,} digits"
+        )
+    seed = int(text)
+    if (problem := seed_problem(seed)) is not None:
+        raise CliUsageError(f"--seed: {problem}")
+    return seed
 
 
 def fresh_seed() -> int:

@@ -522,8 +522,15 @@ class TrickGame(Generic[S, A, V, Opt]):
     def view_problems(self, view: V) -> list[str]:
         """The game's cheap checks of a view's shape, before any state is drawn from it: the
         cards and sizes of the projection's per-seat parts
-        (:meth:`~trickcore.kit.hidden.Projection.view_problems`). A game may add its own."""
-        return self.projection.view_problems(view, self.seats, self._pack_set)
+        (:meth:`~trickcore.kit.hidden.Projection.view_problems`), and a seat that plays twice
+        in one of the view's tricks (a hand no deal gives). A game may add its own."""
+        found = self.projection.view_problems(view, self.seats, self._pack_set)
+        tricks = getattr(view, "tricks", ())
+        for number, trick in enumerate(tricks if isinstance(tricks, tuple) else (), start=1):
+            seats = getattr(trick, "seats", ())
+            if isinstance(seats, tuple) and len(set(seats)) != len(seats):
+                found.append(f"a seat plays twice in trick {number}: seats {list(seats)}")
+        return found
 
     def validate_view(self, view: V) -> None:
         """Raise :class:`~trickcore.errors.InvalidViewError`, naming the defect, unless a state

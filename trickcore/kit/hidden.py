@@ -468,10 +468,11 @@ def _deal_at_least(
             for wanted, count in counts.items()
         )
 
+    # Prepared once for every rejection draw (each draw is what _deal_hidden would deal): the
+    # preparation costs several draws, and a view that no deal fits runs all of them.
+    deal = HiddenDeal(unseen, sizes, voids=voids, suit_of=suit_of, barred=barred, rest=rest)
     for _ in range(AT_LEAST_TRIES):
-        hands, others = _deal_hidden(
-            rng, unseen, sizes, voids=voids, suit_of=suit_of, barred=barred, rest=rest
-        )
+        hands, others = deal(rng)
         if fits(hands):
             return hands, others
     # Place each seat's minimum cards first (at random among the cards it may hold).

@@ -224,13 +224,16 @@ def reach_problems(
     together: int | None = None,
     rule: str,
     hand: str = "hand",
+    unit: int = 1,
 ) -> list[str]:
     """Scores no game reaches in ``hands`` scored hands when a hand gives each side between
     ``least`` and ``most`` points, and all sides ``together`` at most that many (``None``: no
-    bound but each side's); ``rule`` is the rule book's section on scoring, ``hand`` the game's
-    word for a hand."""
+    bound but each side's), always a multiple of ``unit`` points; ``rule`` is the rule book's
+    section on scoring, ``hand`` the game's word for a hand."""
     hands = max(hands, 0)
     problems = []
+    if unit > 1 and any(score % unit for score in scores):
+        problems.append(f"scores {tuple(scores)} are not all multiples of {unit} ({rule})")
     low, high = least * hands, most * hands
     if not all(low <= score <= high for score in scores):
         problems.append(

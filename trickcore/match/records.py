@@ -26,6 +26,7 @@ __all__ = [
     "MatchHeader",
     "MatchResult",
     "ResultCheck",
+    "result_differences",
     "deal_seed",
     "deal_seed_of",
     "deal_streams",
@@ -259,4 +260,14 @@ def describe_task(task: GameTask) -> str:
     """``task`` in the words of an error message: its deal, rotation, seed and seats."""
     return (
         f"deal {task.deal}, rotation {task.rotation} (seed {task.seed}, seats {list(task.seats)})"
+    )
+
+
+def result_differences(written: GameResult, replayed: GameResult) -> str:
+    """``"scores is (1, 0), play gives (0, 0)"`` for each field in which a result ``written``
+    in a file and the same game ``replayed`` differ."""
+    return "; ".join(
+        f"{name} is {getattr(written, name)!r}, play gives {getattr(replayed, name)!r}"
+        for name in written.__struct_fields__
+        if getattr(written, name) != getattr(replayed, name)
     )

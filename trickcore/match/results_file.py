@@ -21,6 +21,7 @@ __all__ = [
     "append_result",
     "check_header",
     "open_results",
+    "read_header",
     "read_results",
 ]
 
@@ -34,6 +35,8 @@ class KnownResults(msgspec.Struct):
     """The file's last line lacks its newline."""
     empty: bool
     """The file holds nothing yet (no header)."""
+    lines: dict[tuple[int, int], int] = {}
+    """The line of the file that holds each result, by ``(deal, rotation)`` (the first)."""
 
     @classmethod
     def none(cls) -> KnownResults:
@@ -42,10 +45,11 @@ class KnownResults(msgspec.Struct):
 
 
 def read_results(
-    path: Path, header: MatchHeader, *, deals: int, check: ResultCheck
+    path: Path, header: MatchHeader, *, deals: int, check: ResultCheck, repair: bool = True
 ) -> KnownResults:
     """The results already in ``path``, which must hold the match of ``header``; results of
-    deals ``deals`` and beyond are left in the file and out of the answer.
+    deals ``deals`` and beyond are left in the file and out of the answer. Without ``repair``
+    the file is only read, never emptied or cut.
 
     A missing file, an empty or blank one, or one holding only a header cut short is a new match
     (the latter two are emptied). A last line cut short by an interruption is removed, but only
@@ -71,7 +75,7 @@ def read_results(
     if not numbered:
         if cut and not msgspec.json.encode(header).startswith(tail):
             raise MatchError(f"{path} is not a trickcore match file (no match header)")
-        if data:  # blank, or a header cut short: start afresh
+        if data and repair:  # blank, or a header cut short: start afresh
             with path.open("r+b") as handle:
                 handle.truncate(0)
         return KnownResults.none()
@@ -90,6 +94,7 @@ def read_results(
         )
     check_header(path, found_header, header)
     found: dict[tuple[int, int], GameResult] = {}
+    line_of: dict[tuple[int, int], int] = {}
     for number, line in numbered[1:]:
         where = f"{path}, line {number}"
         try:
@@ -108,10 +113,33 @@ def read_results(
                 "file with a different result (were the bots or the game changed?)"
             )
         found[key] = result
-    if cut:  # only now that the file is known to be this match's: drop the broken line
+        line_of.setdefault(key, number)
+    if cut and repair:  # only now that the file is known to be this match's: drop the broken line
         with path.open("r+b") as handle:
             handle.truncate(len(data) - len(tail))
-    return KnownResults(found, needs_newline=bool(tail.strip()) and not cut, empty=False)
+    needs_newline = bool(tail.strip()) and not cut
+    return KnownResults(found, needs_newline=needs_newline, empty=False, lines=line_of)
+
+
+def read_header(path: Path) -> MatchHeader:
+    """The match header on the first line of the results file ``path`` (:class:`MatchError`
+    when there is none), to rebuild the match that wrote it."""
+    try:
+        with path.open("rb") as handle:
+            first = b""
+            while not first.strip():
+                first = handle.readline()
+                if not first:
+                    break
+    except OSError as error:
+        raise MatchError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        header = _decode_line(first.strip())
+    except msgspec.DecodeError:
+        header = None
+    if not isinstance(header, MatchHeader):
+        raise MatchError(f"{path} is not a trickcore match file (no match header)")
+    return header
 
 
 def check_header(path: Path, found: MatchHeader, expected: MatchHeader) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import os
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from trickcore.errors import MatchError, TableError
 from trickcore.faults import check_time_limit
 from trickcore.game import AnyGame
 from trickcore.match.records import (
+    OUT_FORMAT,
     GameResult,
     GameTask,
     MatchHeader,
@@ -38,12 +40,14 @@ from trickcore.match.records import (
     deal_seed_of,
     deal_streams,
     describe_task,
+    result_differences,
     rotations,
 )
 from trickcore.match.results_file import (
     KnownResults,
     append_result,
     open_results,
+    read_header,
     read_results,
 )
 from trickcore.match.runner import play_tasks
@@ -127,6 +131,27 @@ class Match:
         self._seatings = rotations(names)
         self._tasks: dict[tuple[int, int], GameTask] = {}  # made once each: a deal seed costs
         self._deal_streams = deal_streams(seed)
+
+    @classmethod
+    def from_file(cls, out: str | os.PathLike[str], *, host: PluginHost | None = None) -> Match:
+        """The match whose results file ``out`` is, rebuilt from its header (game, options,
+        seed, bots, bot options, time limit; one deal: :meth:`verify` reads every deal), e.g.
+        ``Match.from_file(path).verify(path)``. A file without a header raises
+        :class:`MatchError`; a header naming what this installation lacks raises as
+        :class:`Match` does."""
+        header = read_header(Path(out))
+        if header.format != OUT_FORMAT:
+            raise MatchError(f"{out} has match format {header.format}; this reads {OUT_FORMAT}")
+        return cls(
+            header.game,
+            header.bots,
+            games=1,
+            seed=header.seed,
+            options=header.options,
+            host=host,
+            bot_options=header.bot_options,
+            time_limit=header.time_limit,
+        )
 
     # -- what the match is ------------------------------------------------------------------
 
@@ -224,6 +249,7 @@ class Match:
         *,
         out: str | os.PathLike[str] | None = None,
         progress: Progress | None = None,
+        verify: bool = True,
     ) -> MatchResult:
         """Play every game not played yet and return the :class:`MatchResult`.
 
@@ -237,7 +263,11 @@ class Match:
         result is appended as one line, written and flushed as soon as it arrives, so an
         interrupted run loses no finished game. A last line cut short by an interruption is
         dropped; results of deals beyond ``games`` (from a longer run) stay in the file and are
-        left out of the result.
+        left out of the result. Before resuming, every result read back is played again
+        (on ``executor``) and must reproduce exactly, digest of the final state included
+        (:meth:`verify`): a line edited by hand, or written by other bots or another version of
+        a game, raises :class:`MatchError` naming it. ``verify=False`` trusts the file instead,
+        saving the time of playing those games again.
 
         ``progress(done, total)`` is called once before playing (``done`` counts the games read
         back) and once after each game played.
@@ -251,6 +281,8 @@ class Match:
             if path is not None
             else KnownResults.none()
         )
+        if verify and path is not None and known.results:
+            self._reproduce(path, known, executor)
         done = known.results
         pending = [task for task in self.tasks if (task.deal, task.rotation) not in done]
         total = self.total
@@ -272,6 +304,51 @@ class Match:
         # Every result was checked on its way in (read back, or answered by an executor) or was
         # played here from this match's own tasks: only the count is left to check.
         return self._result(done.values(), checked=True)
+
+    def verify(
+        self,
+        out: str | os.PathLike[str],
+        executor: concurrent.futures.Executor | None = None,
+    ) -> int:
+        """Play again every game of the results file ``out`` (which must be this match's, as
+        for :meth:`run`, deals beyond :attr:`deals` included) and return how many results
+        reproduce; the first line (in file order) whose game does not reproduce exactly, final
+        digest included, raises :class:`MatchError` naming the line and the fields that
+        differ. The file is only read. A match with a ``time_limit`` may not reproduce: a move
+        that took too long on one machine may not on another."""
+        path = Path(out)
+        known = read_results(
+            path, self.header(), deals=sys.maxsize, check=self._check, repair=False
+        )
+        self._reproduce(path, known, executor)
+        return len(known.results)
+
+    def _reproduce(
+        self, path: Path, known: KnownResults, executor: concurrent.futures.Executor | None
+    ) -> None:
+        """Raise :class:`MatchError` at the first line of ``known`` whose game, played again,
+        gives another result."""
+        tasks = [
+            known.results[key].task
+            for key in sorted(known.results, key=lambda key: known.lines.get(key, 0))
+        ]
+        wrong: dict[int, str] = {}
+        played = play_tasks(self._game, tasks, executor, host=self._host, check=self._check)
+        try:
+            for replayed in played:
+                key = (replayed.deal, replayed.rotation)
+                if replayed != known.results[key]:
+                    wrong[known.lines.get(key, 0)] = result_differences(
+                        known.results[key], replayed
+                    )
+        finally:
+            played.close()
+        if wrong:
+            line = min(wrong)
+            raise MatchError(
+                f"{path}, line {line} does not reproduce when played again: {wrong[line]}"
+                + (f" ({len(wrong) - 1} more line(s) do not either)" if len(wrong) > 1 else "")
+            )
 
     # -- checks and statistics --------------------------------------------------------------
 
