@@ -199,8 +199,8 @@ def _record_problems(game: AllFours, last: HandResult) -> list[str]:
     elif runs and kicks[-1].card.suit is begged:
         found.append(f"the last hand's last kick repeats the begged suit {begged} (F3)")
     policy = game.follow_policy(last.trump)
-    found += trick_problems(game.seating, last.tricks, policy)
-    found += _play_problems(game, last)
+    tricks_found = trick_problems(game.seating, last.tricks, policy)
+    found += tricks_found or _play_problems(game, last)  # the play needs seats at the table
     played = [card for trick in last.tricks for card in trick.cards]
     per_seat = HAND_SIZE + RUN_SIZE * runs
     if len(last.tricks) != per_seat or len(set(played)) != len(played):
