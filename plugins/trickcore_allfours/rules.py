@@ -89,6 +89,9 @@ class AllFours(
     random_playout = fast_playout
     """The end of a random playout, the tricks played on lists (:mod:`trickcore.kit.playout`):
     the same end as :func:`trickcore.playout.random_playout` from the same stream."""
+    prepared_draws_fit: ClassVar[bool | None] = True
+    """Its :meth:`determinizer` prepares a :class:`~trickcore.kit.hidden.HiddenDeal`, which
+    raises for a view that no deal fits: ``determinize`` checks a fresh view without a draw."""
 
     def __init__(self, options: AllFoursOptions | None = None) -> None:
         options = options if options is not None else AllFoursOptions()

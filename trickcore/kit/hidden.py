@@ -359,6 +359,32 @@ class Projection(Generic[S, V]):
 
         return draw
 
+    def skeleton(self, view: V, seats: int, filler: Card) -> S:
+        """A state that shows ``view`` back to its seat exactly when the states agreeing with it
+        do, without dealing anything: the view's public fields and owned fields, the seat's own
+        entry of each per-seat part, ``filler`` repeated as many times as the view's sizes say
+        in every entry the view shows by its size alone (the other seats', and the seat's own
+        when ``shown`` hid it), other seats' entries without sizes empty, secret fields empty.
+        A view shows the others' entries by their sizes only, so the states agreeing with
+        ``view`` (each entry of its size) all show the same view as this one, provided the
+        projection's ``shown``, ``owned`` and computed rules read the public part only, as
+        the kit's games' do. ``determinize`` checks a fresh view with it
+        (:func:`trickcore.viewcheck.checked_draws`)."""
+        seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
+        hidden: dict[str, Any] = dict.fromkeys(self.secret, ())
+        for field, own_name, sizes_name, shown in self._seat_parts:
+            own = getattr(view, own_name)
+            if sizes_name is None:
+                entries: list[Any] = [()] * seats
+                entries[seat] = own
+            else:
+                sizes: Sequence[int] = getattr(view, sizes_name)
+                entries = [(filler,) * size for size in sizes]
+                if shown is None or own or not sizes[seat]:
+                    entries[seat] = own
+            hidden[field] = tuple(entries)
+        return self.state(view, **hidden)
+
     def state(self, view: V, **hidden: Any) -> S:
         """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
         fields whole, owned and secret fields); owned fields not given keep the view's value."""
