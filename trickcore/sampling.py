@@ -134,7 +134,20 @@ class SlotSampler:
             if excluded:
                 for card in excluded & present:
                     eligible[card] &= ~(1 << bit)
-        counts = Counter(map(eligible.__getitem__, cards))
+        if len(eligible) == len(cards):  # distinct cards (always, from determinize): one pass
+            groups: dict[int, list[Card]] = {}
+            for card, mask in eligible.items():
+                group = groups.get(mask)
+                if group is None:
+                    groups[mask] = [card]
+                else:
+                    group.append(card)
+            counts: dict[int, int] = {mask: len(group) for mask, group in groups.items()}
+        else:
+            counts = Counter(map(eligible.__getitem__, cards))
+            groups = {}
+            for card in cards:
+                groups.setdefault(eligible[card], []).append(card)
         if 0 in counts:
             raise _no_placement()
         if len(counts) <= 1:
@@ -150,10 +163,8 @@ class SlotSampler:
         root = _plan(room, classes)
         if root is None:
             raise _no_placement()
-        members: dict[int, list[Card]] = {mask: [] for mask in order}
-        for card in cards:
-            members[eligible[card]].append(card)
-        self._members = tuple(map(tuple, members.values()))
+        # Each class's cards in the order of ``cards``, the classes in ``order``.
+        self._members = tuple(tuple(groups[mask]) for mask in order)
         self._root = root
         self._tables = _tables(room, classes)
 
