@@ -9,7 +9,9 @@ OpenSpiel with ``random.Random``: the same kind of positions, not the same deals
   makes them: trickcore ``game.determinize(view, rng)`` with the acting seat's view, the same
   view object each time (what depends on the view only is prepared on the first draw);
   OpenSpiel ``state.resample_from_infostate(player, rng.random)``. The *cold* column draws
-  from a fresh copy of the view every time (nothing prepared), for reference.
+  from a fresh copy of the view every time (nothing prepared, the view checked afresh): what
+  the first sample of a new view costs; *cold/sample* is that ratio, per game (OpenSpiel
+  prepares nothing, so its first sample costs what every sample does).
 * **iterations/s**: one sample followed by a uniformly random playout to the end of the hand,
   the inner loop of PIMC and ISMCTS: trickcore through the public API (``actor``,
   ``legal_actions``, ``sample_chance``, ``apply``), OpenSpiel through ``apply_action``.
@@ -26,8 +28,9 @@ are measured for trickcore alone (OpenSpiel has no equivalent).
 
 ``--instructions`` counts instructions with valgrind's callgrind instead of timing, for
 comparing two versions on a loaded machine: the script runs itself under callgrind once per
-kind (``sample``, ``fast``, ``iterations``) and once doing nothing, on ``--hands`` hands
-(default 40; 8 is plenty here), and prints the difference per sample or iteration.
+kind (``sample``, ``cold``, ``fast``, ``iterations``) and once doing nothing, on ``--hands``
+hands (default 40; 8 is plenty here) of ``--game`` (default Euchre), and prints the
+difference per sample or iteration, with the cold/sample ratio.
 """
 
 from __future__ import annotations
@@ -106,10 +109,15 @@ def trickcore_samples(game: AnyGame, views: list[Any], samples: int, seed: int) 
     return time.perf_counter() - started
 
 
-def trickcore_cold_samples(game: AnyGame, views: list[Any], samples: int, seed: int) -> float:
-    """Seconds for ``samples`` draws from each view, each from a fresh copy of the view."""
+def trickcore_cold_samples(
+    game: AnyGame, views: list[Any], samples: int, seed: int, *, draw: bool = True
+) -> float:
+    """Seconds for ``samples`` draws from each view, each from a fresh copy of the view (without
+    ``draw``: the copies only)."""
     rng = Rng(seed, "bench", "determinize")
     copies = [[msgspec.structs.replace(view) for _ in range(samples)] for view in views]
+    if not draw:
+        return 0.0
     started = time.perf_counter()
     for fresh in copies:
         for view in fresh:
@@ -253,8 +261,17 @@ def print_report(figures: list[Figures], args: argparse.Namespace, info: dict[st
     )
     print(", ".join(f"{key} {value}" for key, value in info.items()))
     print()
-    header = ("engine", "game", "positions", "µs/sample", "cold µs", "iter/s", "fast iter/s")
-    widths = (-10, -10, 9, 9, 8, 8, 11)
+    header = (
+        "engine",
+        "game",
+        "positions",
+        "µs/sample",
+        "cold µs",
+        "cold/sample",
+        "iter/s",
+        "fast iter/s",
+    )
+    widths = (-10, -10, 9, 9, 8, 11, 8, 11)
     print(
         " ".join(
             f"{text:{'<' if w < 0 else '>'}{abs(w)}}"
@@ -268,6 +285,7 @@ def print_report(figures: list[Figures], args: argparse.Namespace, info: dict[st
             str(f.positions),
             f"{f.sample_us:.1f}",
             "-" if f.cold_us is None else f"{f.cold_us:.1f}",
+            "-" if f.cold_us is None else f"{f.cold_us / f.sample_us:.2f}",
             f"{f.iterations_per_s:,.0f}",
             "-" if f.fast_iterations_per_s is None else f"{f.fast_iterations_per_s:,.0f}",
         )
@@ -300,14 +318,14 @@ def profile(args: argparse.Namespace) -> str:
     return out.getvalue()
 
 
-INSTRUCTION_KINDS = ("sample", "fast", "iterations")
+INSTRUCTION_KINDS = ("sample", "cold", "fast", "iterations")
 
 
 def count_once(args: argparse.Namespace, kind: str) -> int:
     """Run ``kind`` (or, for ``""``, nothing) on Euchre's positions in a child process under
     callgrind; the instructions it counted."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
-    command += [__file__, "--count-run", kind, "--hands", str(args.hands)]
+    command += [__file__, "--count-run", kind, "--hands", str(args.hands), "--game", args.game]
     command += ["--samples", str(args.samples), "--seed", str(args.seed)]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
@@ -316,25 +334,41 @@ def count_once(args: argparse.Namespace, kind: str) -> int:
     return int(found.group(1))
 
 
+def count_game(args: argparse.Namespace) -> AnyGame:
+    """The game ``--instructions`` counts: ``--game``, Euchre as one hand."""
+    if args.game == "euchre":
+        return trickcore.load("euchre", single_hand=True)
+    return trickcore.load(args.game)
+
+
 def count_run(args: argparse.Namespace) -> None:
     """The child of :func:`count_once`: positions, one warm-up draw from each (the caches of
-    their shapes), then ``args.count_run``'s timed run, untimed."""
-    euchre = trickcore.load("euchre", single_hand=True)
-    views = trickcore_positions(euchre, args.hands, args.seed)
-    trickcore_cold_samples(euchre, views, 1, args.seed)
+    their shapes), then ``args.count_run``'s timed run, untimed (``""``: none; ``copies``: the
+    fresh copies of the views that the ``cold`` run draws from, without drawing)."""
+    game = count_game(args)
+    views = trickcore_positions(game, args.hands, args.seed)
+    trickcore_cold_samples(game, views, 1, args.seed)
     kind = args.count_run
     if kind == "sample":
-        trickcore_samples(euchre, views, args.samples, args.seed)
+        trickcore_samples(game, views, args.samples, args.seed)
+    elif kind == "cold":
+        trickcore_cold_samples(game, views, args.samples, args.seed)
+    elif kind == "copies":  # what the cold run does besides drawing
+        trickcore_cold_samples(game, views, args.samples, args.seed, draw=False)
     elif kind:
-        trickcore_iterations(euchre, views, args.samples, args.seed, fast=kind == "fast")
+        trickcore_iterations(game, views, args.samples, args.seed, fast=kind == "fast")
 
 
 def instructions(args: argparse.Namespace) -> dict[str, float]:
     """Instructions per sample or iteration of each kind, with the positions' count."""
-    euchre = trickcore.load("euchre", single_hand=True)
-    draws = len(trickcore_positions(euchre, args.hands, args.seed)) * args.samples
+    game = count_game(args)
+    draws = len(trickcore_positions(game, args.hands, args.seed)) * args.samples
     base = count_once(args, "")
-    return {kind: (count_once(args, kind) - base) / draws for kind in INSTRUCTION_KINDS}
+    copies = count_once(args, "copies")
+    return {
+        kind: (count_once(args, kind) - (copies if kind == "cold" else base)) / draws
+        for kind in INSTRUCTION_KINDS
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -354,6 +388,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions (callgrind), not time"
     )
+    parser.add_argument(
+        "--game", default="euchre", help="the game --instructions counts (default euchre)"
+    )
     parser.add_argument("--count-run", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if min(args.hands, args.samples, args.repeat) < 1:
@@ -369,9 +406,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps({"instructions": per}, sort_keys=True))
             return 0
-        print(f"Euchre, trickcore: instructions per draw (callgrind), {args.hands} hands")
+        print(f"{args.game}, trickcore: instructions per draw (callgrind), {args.hands} hands")
         for kind, count in per.items():
             print(f"  {kind:10} {count:10,.0f}")
+        print(f"  cold/sample {per['cold'] / per['sample']:.2f}")
         return 0
     pyspiel = None if args.skip_openspiel else load_pyspiel()
     if pyspiel is None and not args.skip_openspiel:

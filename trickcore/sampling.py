@@ -113,28 +113,43 @@ class SlotSampler:
 
     def __init__(self, cards: Sequence[Card], slots: Sequence[Slot]) -> None:
         sizes = [slot.size for slot in slots]
-        if sum(sizes) != len(cards) or any(size < 0 for size in sizes):
+        if sum(sizes) != len(cards) or min(sizes, default=0) < 0:
             raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {sizes}")
         self._cards = tuple(cards)
         self._sizes = tuple(sizes)
         self._slots = len(slots)
         # Places of size 0 take no part: the classes and counts are over the others only.
-        self._places = tuple(i for i, size in enumerate(sizes) if size)
+        places = self._places = tuple([i for i, size in enumerate(sizes) if size])
         self._members: tuple[tuple[Card, ...], ...] = ()
         self._root: _Node | None = None
         self._tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None = None
         self._cut = _cutter(self._sizes)  # one class: a shuffle sliced by the sizes
-        if not any(slot.excluded for slot in slots):
+        # The places that exclude cards, by their bit among the places that take part. (An
+        # exclusion by a place of size 0 changes nothing: every card then forms one class.)
+        exclusions = [(bit, slots[i].excluded) for bit, i in enumerate(places) if slots[i].excluded]
+        if not exclusions:
             return
-        everywhere = (1 << len(self._places)) - 1
+        everywhere = (1 << len(places)) - 1
         eligible = dict.fromkeys(cards, everywhere)
         present = eligible.keys()
-        for bit, i in enumerate(self._places):
-            excluded = slots[i].excluded
-            if excluded:
-                for card in excluded & present:
-                    eligible[card] &= ~(1 << bit)
-        counts = Counter(map(eligible.__getitem__, cards))
+        for bit, excluded in exclusions:
+            outside = ~(1 << bit)
+            for card in excluded & present:
+                eligible[card] &= outside
+        if len(eligible) == len(cards):  # distinct cards (always, from determinize): one pass
+            groups: dict[int, list[Card]] = {}
+            for card, mask in eligible.items():
+                group = groups.get(mask)
+                if group is None:
+                    groups[mask] = [card]
+                else:
+                    group.append(card)
+            counts: dict[int, int] = {mask: len(group) for mask, group in groups.items()}
+        else:
+            counts = Counter(map(eligible.__getitem__, cards))
+            groups = {}
+            for card in cards:
+                groups.setdefault(eligible[card], []).append(card)
         if 0 in counts:
             raise _no_placement()
         if len(counts) <= 1:
@@ -144,16 +159,15 @@ class SlotSampler:
             return
         # Cheap classes first and the one with the most ways to spread last (it is counted in
         # closed form); sorting on the shape alone keeps the order, hence the draws, determined.
-        order = sorted(counts, key=lambda mask: (_spread(counts[mask], mask), mask))
+        keys = {mask: (_spread(count, mask), mask) for mask, count in counts.items()}
+        order = sorted(counts, key=keys.__getitem__)
         room = tuple(sizes[i] for i in self._places)
         classes = tuple((mask, counts[mask]) for mask in order)
         root = _plan(room, classes)
         if root is None:
             raise _no_placement()
-        members: dict[int, list[Card]] = {mask: [] for mask in order}
-        for card in cards:
-            members[eligible[card]].append(card)
-        self._members = tuple(map(tuple, members.values()))
+        # Each class's cards in the order of ``cards``, the classes in ``order``.
+        self._members = tuple(tuple(groups[mask]) for mask in order)
         self._root = root
         self._tables = _tables(room, classes)
 

@@ -92,6 +92,7 @@ def checked_draws(
     *,
     shape: Callable[[V], Iterable[str]] | None = None,
     full: bool = True,
+    skeleton: Callable[[V], S] | None = None,
 ) -> Callable[[Rng], S]:
     """``prepare(view)``, the game's draws of states agreeing with ``view`` (a function of the
     stream), once ``view`` is shown consistent as the module text says; otherwise
@@ -105,7 +106,15 @@ def checked_draws(
     the view has its exact type nor that a legal game reaches the view's public part (the
     scores, the tricks, the bids): the witness is not given to ``game.validate``. Those two
     cost as much as a few dozen draws (``validate`` plays the hand again), too much for a
-    search bot, which draws a few dozen states from each view."""
+    search bot, which draws a few dozen states from each view.
+
+    ``skeleton`` (without ``full`` only): a state with the view's public part and hidden parts
+    of the right sizes but arbitrary cards, shown back instead of a witness drawn from the
+    draws, for a game whose ``prepare`` itself raises when no deal fits the view (the kit's
+    :meth:`~trickcore.kit.hidden.Projection.unseen_dealer` does) and whose views show the
+    hidden parts by their sizes alone (:meth:`~trickcore.kit.hidden.Projection.skeleton`):
+    the same verdict as the witness, without a draw (a fresh view then costs ``determinize``
+    little more than a draw)."""
     problems = view_shape_problems(game, view, deep=full)
     if not problems and shape is not None:
         problems = list(shape(view))
@@ -114,7 +123,10 @@ def checked_draws(
     seat: int = getattr(view, "seat")  # noqa: B009 - checked: an int, a seat at the table
     try:
         draw = prepare(view)
-        witness = draw(Rng(0, *WITNESS_STREAM))
+        if skeleton is not None and not full:
+            witness = skeleton(view)
+        else:
+            witness = draw(Rng(0, *WITNESS_STREAM))
     except Exception as error:  # any failure on a view that no deal fits names the view
         raise _refused(game, view, f"no state fits it ({_error_text(error)})") from None
     if full:

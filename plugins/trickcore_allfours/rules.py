@@ -87,6 +87,9 @@ class AllFours(
     play_type: ClassVar[type[Play]] = Play
     renderer: ClassVar[Renderer[AllFoursView]] = AllFoursRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
+    prepared_draws_fit: ClassVar[bool | None] = True
+    """Its :meth:`determinizer` prepares a :class:`~trickcore.kit.hidden.HiddenDeal`, which
+    raises for a view that no deal fits: ``determinize`` checks a fresh view without a draw."""
 
     def random_playout(
         self, state: AllFoursState, rng: Rng, *, until_chance: bool = False

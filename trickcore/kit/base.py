@@ -147,6 +147,13 @@ class TrickGame(Generic[S, A, V, Opt]):
     """The fields of the game's state that carry the game from one hand to the next (the
     phase, the dealer, the scores, the hand number, the last hand's result ...), which
     :meth:`between_hands` keeps."""
+    prepared_draws_fit: ClassVar[bool | None] = None
+    """Whether the game's :meth:`determinizer` raises, when it prepares a view, for every view
+    that no deal fits (as :meth:`~trickcore.kit.hidden.Projection.unseen_dealer` does), so that
+    ``determinize`` checks a fresh view by showing back its
+    :meth:`~trickcore.kit.hidden.Projection.skeleton` instead of drawing a witness state
+    (:func:`~trickcore.viewcheck.checked_draws`). ``None``: true of the kit's own
+    :meth:`determinizer`, false of a game's own unless it says so."""
 
     def __init_subclass__(cls, *, phases: type[enum.Enum] | None = None, **kwargs: Any) -> None:
         """``class MyGame(TrickGame[...], phases=Phase)``: the phases of the kit's layout taken
@@ -513,11 +520,31 @@ class TrickGame(Generic[S, A, V, Opt]):
         check, which cost as much as a few dozen draws, so :meth:`validate_view` does it, and
         ``determinize`` only with ``full``."""
 
+        fit = self.prepared_draws_fit
+        if fit is None:
+            fit = type(self).determinizer is TrickGame.determinizer
+        skeleton = self.skeleton if fit and prepare == self.determinizer else None
+
         def checked(view: V) -> Callable[[Rng], S]:
-            return checked_draws(self, view, prepare, shape=self.view_problems, full=full)
+            return checked_draws(
+                self, view, prepare, shape=self.view_problems, full=full, skeleton=skeleton
+            )
 
         self._view_draws = prepare
         return LastView(checked)
+
+    def skeleton(self, view: V) -> S:
+        """A state agreeing with ``view``'s public part, its hidden parts of the sizes the view
+        shows but holding arbitrary cards (:meth:`~trickcore.kit.hidden.Projection.skeleton`):
+        what ``determinize`` shows back to check a fresh view (:attr:`prepared_draws_fit`).
+        Before a deal (:attr:`draw_phase`, :attr:`deal_phase`) every hidden part is empty, as
+        :meth:`determinizer` draws it."""
+        projection = self.projection
+        phase = getattr(view, "phase")  # noqa: B009 - mypy knows no field of a generic view
+        if phase is self.draw_phase or phase is self.deal_phase:
+            empty = {part.field: ((),) * self.seats for part in projection.per_seat}
+            return projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
+        return projection.skeleton(view, self.seats, self.pack[0])
 
     def view_problems(self, view: V) -> list[str]:
         """The game's cheap checks of a view's shape, before any state is drawn from it: the

@@ -20,6 +20,7 @@ the two cannot drift apart.
 from __future__ import annotations
 
 import inspect
+import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -124,6 +125,19 @@ class Projection(Generic[S, V]):
             name for name in state_fields if name not in hidden and name not in self.computed
         )
         """The state fields a view shows as they are (owned ones masked for other seats)."""
+        public = self.public
+        self._public_values: Callable[[Any], tuple[Any, ...]] = (
+            operator.attrgetter(*public)
+            if len(public) > 1
+            else lambda view: tuple(getattr(view, name) for name in public)
+        )
+        self._computed_states = tuple((name, rule.state) for name, rule in self.computed.items())
+        sized = [part for part in self.per_seat if part.sizes is not None]
+        self._sized: tuple[str, str, str, Callable[[Any, Seat], bool] | None] | None = (
+            (sized[0].field, sized[0].own, sized[0].sizes, sized[0].shown)
+            if len(sized) == 1 and sized[0].sizes is not None
+            else None
+        )
         expected = {"seat", *self.public, *self.computed}
         for part in self.per_seat:
             expected.add(part.own)
@@ -303,36 +317,48 @@ class Projection(Generic[S, V]):
 
         ``seen``: every card the view shows, when the caller knows them without looking
         (default: :func:`cards_seen` walks the whole view)."""
-        sized = [part for part in self.per_seat if part.sizes is not None]
-        if len(sized) != 1:
+        sized = self._sized
+        if sized is None:
             raise TypeError("deal_unseen needs exactly one per-seat part with sizes")
-        (part,) = sized
+        field, own_name, sizes_name, own_shown = sized
         shown: Any = view
         seat: Seat = shown.seat
-        counts: Sequence[int] = getattr(view, str(part.sizes))
-        own = getattr(view, part.own)
-        own_hidden = part.shown is not None and not own and counts[seat] > 0
-        others = {other: size for other, size in enumerate(counts) if other != seat or own_hidden}
+        counts: Sequence[int] = getattr(view, sizes_name)
+        own = getattr(view, own_name)
+        own_hidden = own_shown is not None and not own and counts[seat] > 0
+        others = dict(enumerate(counts))
+        if not own_hidden:
+            others.pop(seat, None)
         secret = secret or {}
-        held = held or {}
         owned = [name for name in self.owned if name in secret]  # hidden from this view
+        known = cards_seen(view) if seen is None else set(seen)
+        if held:
+            known.update(held)
 
-        def barred(owner: Seat | None) -> frozenset[Card]:
-            return frozenset(card for card, holder in held.items() if holder != owner)
+            holders = set(held.values())
+            if len(holders) == 1:  # the usual case (Euchre's up-card): one seat holds them all
+                (holder,) = holders
+                everything = frozenset(held)
 
-        shown_cards = cards_seen(view) if seen is None else set(seen)
-        unseen = unseen_cards(pack, shown_cards.union(held))
-        deal = HiddenDeal(
-            [*unseen, *held],
-            others,
-            voids=voids,
-            suit_of=suit_of,
-            barred={other: barred(other) for other in others} if held else None,
-            rest=[
-                *(Slot(secret[name], barred(self.owned[name](shown))) for name in owned),
-                *(Slot(secret.get(name, 0), barred(None)) for name in self.secret),
-            ],
-        )
+                def barred(owner: Seat | None) -> frozenset[Card]:
+                    return _NOTHING if owner == holder else everything
+
+            else:
+
+                def barred(owner: Seat | None) -> frozenset[Card]:
+                    return frozenset([card for card, holder in held.items() if holder != owner])
+
+            bars: dict[Seat, frozenset[Card]] | None = {other: barred(other) for other in others}
+            rest = [Slot(secret[name], barred(self.owned[name](shown))) for name in owned]
+            rest += [Slot(secret.get(name, 0), barred(None)) for name in self.secret]
+            cards = [card for card in pack if card not in known]
+            cards += held
+        else:  # the usual case: nothing barred anywhere
+            bars = None
+            rest = [Slot(secret[name], _NOTHING) for name in owned]
+            rest += [Slot(secret.get(name, 0), _NOTHING) for name in self.secret]
+            cards = [card for card in pack if card not in known]
+        deal = HiddenDeal(cards, others, voids=voids, suit_of=suit_of, barred=bars, rest=rest)
         # A draw: the hidden seats' entries in seat order, then the owned fields, then the
         # secret ones; the seat's own entry is the view's unless it is hidden too.
         hidden = len(others)
@@ -341,8 +367,7 @@ class Projection(Generic[S, V]):
             (name, hidden + len(owned) + index, False) for index, name in enumerate(self.secret)
         ]
         places += [(name, hidden + index, True) for index, name in enumerate(owned) if secret[name]]
-        field = part.field
-        empty = {field: tuple(() for _ in counts), **dict.fromkeys(self.secret, ())}
+        empty = {field: ((),) * len(counts), **dict.fromkeys(self.secret, ())}
         public = self.state(view, **empty)  # the hidden parts are filled in by each draw
         replace = msgspec.structs.replace
         sample = deal.sampler
@@ -359,12 +384,38 @@ class Projection(Generic[S, V]):
 
         return draw
 
+    def skeleton(self, view: V, seats: int, filler: Card) -> S:
+        """A state that shows ``view`` back to its seat exactly when the states agreeing with it
+        do, without dealing anything: the view's public fields and owned fields, the seat's own
+        entry of each per-seat part, ``filler`` repeated as many times as the view's sizes say
+        in every entry the view shows by its size alone (the other seats', and the seat's own
+        when ``shown`` hid it), other seats' entries without sizes empty, secret fields empty.
+        A view shows the others' entries by their sizes only, so the states agreeing with
+        ``view`` (each entry of its size) all show the same view as this one, provided the
+        projection's ``shown``, ``owned`` and computed rules read the public part only, as
+        the kit's games' do. ``determinize`` checks a fresh view with it
+        (:func:`trickcore.viewcheck.checked_draws`)."""
+        seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
+        hidden: dict[str, Any] = dict.fromkeys(self.secret, ())
+        for field, own_name, sizes_name, shown in self._seat_parts:
+            own = getattr(view, own_name)
+            if sizes_name is None:
+                entries: list[Any] = [()] * seats
+                entries[seat] = own
+            else:
+                sizes: Sequence[int] = getattr(view, sizes_name)
+                entries = [(filler,) * size for size in sizes]
+                if shown is None or own or not sizes[seat]:
+                    entries[seat] = own
+            hidden[field] = tuple(entries)
+        return self.state(view, **hidden)
+
     def state(self, view: V, **hidden: Any) -> S:
         """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
         fields whole, owned and secret fields); owned fields not given keep the view's value."""
-        fields = {name: getattr(view, name) for name in self.public}
-        for name, rule in self.computed.items():
-            fields[name] = rule.state(view)
+        fields = dict(zip(self.public, self._public_values(view), strict=True))
+        for name, rule in self._computed_states:
+            fields[name] = rule(view)
         fields.update(hidden)
         return self.state_type(**fields)
 
@@ -537,16 +588,18 @@ class HiddenDeal:
         shown_out = voids or {}
         barred = barred or {}
         suit = suit_of.__getitem__ if suit_of is not None else (lambda card: card.suit)
-
-        def excluded(seat: Seat) -> frozenset[Card]:
-            out = shown_out.get(seat)
-            bars = barred.get(seat, ())
-            if not out:  # the common case: nothing shown out of, nothing barred
-                return frozenset(bars) if bars else _NOTHING
-            return frozenset([card for card in unseen if suit(card) in out]).union(bars)
-
         self._seats = tuple(sizes)
-        slots = [Slot(sizes[seat], excluded(seat)) for seat in self._seats]
+        slots = []
+        for seat in self._seats:
+            out = shown_out.get(seat)
+            bars = barred.get(seat)
+            if out:
+                excluded = frozenset([card for card in unseen if suit(card) in out])
+                if bars:
+                    excluded = excluded.union(bars)
+            else:  # the common case: nothing shown out of, nothing barred
+                excluded = frozenset(bars) if bars else _NOTHING
+            slots.append(Slot(sizes[seat], excluded))
         self._sampler = SlotSampler(unseen, [*slots, *rest])
 
     def __call__(self, rng: Rng) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:

@@ -1,0 +1,124 @@
+"""A fresh view's first ``determinize`` (issue 24, point 3): a kit game checks a view it has not
+seen by showing back its skeleton (the view's public part, hidden parts of the right sizes)
+instead of drawing a witness state, so the first sample of a view costs one draw, not two; the
+verdict is the witness's on every real view and every corruption of one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_viewcheck import _SETTINGS, GAMES, PUBLIC, SERVED, _corrupted, game_of, positions
+
+from trickcore import InvalidViewError, Rng, sampling
+from trickcore.viewcheck import checked_draws
+
+SKELETON_GAMES = ("euchre", "euchre-joker", "allfours", "high-card")
+"""The games whose determinizer proves a deal fits when it prepares (the kit's, All Fours')."""
+
+
+def _draws_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every deal of a prepared sampler, counted."""
+    calls: list[int] = []
+    deal = sampling.SlotSampler.__call__
+
+    def counted(self: sampling.SlotSampler, rng: Rng) -> list[tuple[Any, ...]]:
+        calls.append(1)
+        return deal(self, rng)
+
+    monkeypatch.setattr(sampling.SlotSampler, "__call__", counted)
+    return calls
+
+
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+def test_a_fresh_view_costs_one_deal(label: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = game_of(label)
+    views = [
+        game.view(state, seat)
+        for state in positions(label)
+        for seat in range(game.seats)
+        if game.actor(state) is not None and state.phase is game.play_phase
+    ]
+    assert views
+    calls = _draws_counted(monkeypatch)
+    for view in views:
+        fresh = msgspec.structs.replace(view)
+        sample = game.determinize(fresh, Rng(5, "fresh"))
+        assert game.view(sample, view.seat) == view
+    assert len(calls) == len(views)  # no witness dealt besides the sample
+
+
+def test_a_game_with_its_own_determinizer_still_draws_a_witness(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = game_of("apples")
+    assert not game.prepared_draws_fit
+    state = next(s for s in positions("apples") if s.phase is game.play_phase)
+    witnesses: list[Rng] = []
+    determinize = type(game).determinizer
+
+    def watched(self: Any, view: Any) -> Any:
+        draw = determinize(self, view)
+
+        def counted(rng: Rng) -> Any:
+            witnesses.append(rng)
+            return draw(rng)
+
+        return counted
+
+    monkeypatch.setattr(type(game), "determinizer", watched)
+    fresh = game_of("apples")  # checked_views binds the patched determinizer
+    fresh.determinize(fresh.view(state, 1), Rng(5))
+    assert [rng.path[1:] for rng in witnesses[:1]] == [("trickcore", "validate_view")]
+    assert len(witnesses) == 2
+
+
+@pytest.mark.parametrize("label", GAMES)
+def test_the_skeleton_shows_every_real_view_back(label: str) -> None:
+    game = game_of(label)
+    for state in positions(label):
+        for seat in range(game.seats):
+            view = game.view(state, seat)
+            assert game.view(game.skeleton(view), seat) == view
+
+
+def _verdict(game: Any, view: Any, *, skeleton: bool) -> str:
+    try:
+        checked_draws(
+            game,
+            view,
+            game.determinizer,
+            shape=game.view_problems,
+            full=False,
+            skeleton=game.skeleton if skeleton else None,
+        )
+    except InvalidViewError:
+        return "refused"
+    return "served"
+
+
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_the_skeleton_gives_the_witness_verdict_on_corrupted_views(
+    label: str, data: st.DataObject
+) -> None:
+    game, view = _corrupted(label, {**SERVED, **PUBLIC}, data)
+    if view is None:
+        return
+    assert _verdict(game, view, skeleton=True) == _verdict(game, view, skeleton=False)
+
+
+@pytest.mark.parametrize("label", ["euchre", "euchre-joker", "allfours"])
+def test_the_skeleton_refuses_what_no_state_shows(label: str) -> None:
+    game = game_of(label)
+    state = next(s for s in positions(label) if s.phase is game.play_phase)
+    view = game.view(state, 0)
+    wrong_turn = msgspec.structs.replace(view, turn=None)  # the play phase shows whose turn
+    assert _verdict(game, wrong_turn, skeleton=False) == "refused"
+    assert _verdict(game, wrong_turn, skeleton=True) == "refused"
+    with pytest.raises(InvalidViewError, match="view is inconsistent"):
+        game.determinize(wrong_turn, Rng(1))
