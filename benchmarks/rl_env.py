@@ -15,9 +15,10 @@ drivers (the order rotates every repeat), the median (or best) run reported.
     python benchmarks/rl_env.py --profile euchre        # cProfile of the env, top 30 by own time
     python benchmarks/rl_env.py --instructions          # callgrind instructions per turn / step
 
-``--instructions`` runs itself under ``valgrind --tool=callgrind`` for ``--count`` turns and for
-none, per driver, and prints the difference divided by the turns: a figure the machine's load
-does not move.
+``--instructions`` runs itself under ``valgrind --tool=callgrind`` twice per driver, both times
+after ``--warmup`` turns (first-use costs: imports, caches), then for ``--count`` turns and for
+none, and prints the difference divided by the turns: a figure the machine's load does not
+move.
 """
 
 from __future__ import annotations
@@ -123,8 +124,9 @@ def time_drivers(
     return rates
 
 
-def instructions(driver: str, count: int, seed: int) -> int:
-    """Instructions callgrind counts for this script playing ``count`` turns of ``driver``."""
+def instructions(driver: str, count: int, seed: int, warmup: int) -> int:
+    """Instructions callgrind counts for this script playing ``count`` turns of ``driver``
+    after ``warmup`` turns."""
     command = [
         "valgrind",
         "--tool=callgrind",
@@ -137,6 +139,8 @@ def instructions(driver: str, count: int, seed: int) -> int:
         str(count),
         "--seed",
         str(seed),
+        "--warmup",
+        str(warmup),
     ]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
@@ -150,7 +154,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", default=",".join(GAMES), help="games, comma-separated")
     parser.add_argument("--turns", type=int, default=20000, help="turns per timed run")
     parser.add_argument("--repeat", type=int, default=5, help="timed runs per driver")
-    parser.add_argument("--warmup", type=int, default=2000, help="untimed turns per driver")
+    parser.add_argument(
+        "--warmup", type=int, default=500, help="untimed turns per driver (and per callgrind run)"
+    )
     parser.add_argument("--stat", choices=("median", "best"), default="median")
     parser.add_argument("--seed", type=int, default=1, help="base seed")
     parser.add_argument("--no-openspiel", action="store_true", help="our env only")
@@ -159,7 +165,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--instructions", action="store_true", help="callgrind instructions per turn"
     )
-    parser.add_argument("--count", type=int, default=2000, help="turns for --instructions")
+    parser.add_argument("--count", type=int, default=1000, help="turns for --instructions")
     parser.add_argument("--play", help=argparse.SUPPRESS)  # the run under valgrind
     return parser.parse_args(argv)
 
@@ -169,8 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     games = [name for name in args.games.split(",") if name]
     if args.play is not None:
         play = drivers([] if args.play == OPENSPIEL else [args.play], args.play == OPENSPIEL)
+        play[args.play](args.warmup, args.seed)  # in both runs: first-use costs cancel out
         if args.count:
-            play[args.play](args.count, args.seed)
+            play[args.play](args.count, args.seed + 1)
         return 0
     if args.profile:
         driver = trickcore_driver(args.profile)
@@ -185,7 +192,10 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         names = [*games, *([] if args.no_openspiel else [OPENSPIEL])]
         per_turn = {
-            name: (instructions(name, args.count, args.seed) - instructions(name, 0, args.seed))
+            name: (
+                instructions(name, args.count, args.seed, args.warmup)
+                - instructions(name, 0, args.seed, args.warmup)
+            )
             / args.count
             for name in names
         }

@@ -356,10 +356,14 @@ def _scaled(
 ) -> Writer:
     """Entries ``numbers(view)[i]`` for ``i`` in the viewer's order, scaled and clipped."""
 
+    span = top - low
+
     def write(view: Any, vector: MutableSequence[float], start: int) -> None:
         by_index = numbers(view)
-        for offset, index in enumerate(orders[viewer(view)]):
-            vector[start + offset] = _clip(by_index[index], low, top)
+        for offset, index in enumerate(orders[viewer(view)], start):
+            scaled = (by_index[index] - low) / span  # _clip, inlined: the vector holds zeros
+            if scaled > 0.0:
+                vector[offset] = 1.0 if scaled > 1.0 else float(scaled)
 
     return write
 

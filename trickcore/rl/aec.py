@@ -114,6 +114,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
         self.metadata = {**_METADATA, "name": self.encodings.name}
         self.possible_agents: list[str] = [f"{AGENT_PREFIX}{seat}" for seat in range(game.seats)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._side_of = {agent: game.side_of(seat) for agent, seat in self._seat_of.items()}
         size, actions = self.encodings.view.size, self.encodings.action.size
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict(
@@ -234,13 +235,16 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
 
     def _reward(self) -> None:
         outcome = self.game.outcome(self._state)
-        for agent in self.agents:
-            side = self.game.side_of(self._seat_of[agent])
-            if self.reward_mode == "points":
-                gained = outcome.scores[side] - self._scores[side]
-                self.rewards[agent] = float(gained)
-            else:
-                self.rewards[agent] = float(outcome.returns[self._seat_of[agent]])
+        rewards = self.rewards
+        if self.reward_mode == "points":
+            scores, before = outcome.scores, self._scores
+            for agent in self.agents:
+                side = self._side_of[agent]
+                rewards[agent] = float(scores[side] - before[side])
+        else:
+            returns, seat_of = outcome.returns, self._seat_of
+            for agent in self.agents:
+                rewards[agent] = float(returns[seat_of[agent]])
         self._scores = outcome.scores
         if outcome.finished:
             self.terminations = dict.fromkeys(self.agents, True)
@@ -317,7 +321,9 @@ raw_env = RawEnv
 # PettingZoo's wrappers reach the raw env's attributes (``agent_selection``, ``terminations``
 # ...) through ``BaseWrapper.__getattr__``, one layer at a time: a third of a turn went there.
 # These subclasses keep PettingZoo's behaviour (the same classes, their checks and messages)
-# and read those attributes straight from the raw env.
+# and read those attributes straight from the raw env. The raw env has none of them before its
+# first reset: the property's AttributeError then sends Python to ``__getattr__``, which fails
+# with PettingZoo's own message ("agents cannot be accessed before reset").
 
 
 class _Direct(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -327,14 +333,9 @@ class _Direct(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships n
         self._raw: RawEnv = env.unwrapped
         super().__init__(env, *args, **kwargs)
 
-    def _ready(self) -> bool:
-        return True
-
     @property
     def agent_selection(self) -> str:
         """The agent to act (the raw env's)."""
-        if not self._ready():
-            raise AttributeError("agent_selection")  # BaseWrapper.__getattr__ explains
         return self._raw.agent_selection
 
     @agent_selection.setter
@@ -344,8 +345,6 @@ class _Direct(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships n
     @property
     def agents(self) -> list[str]:
         """The agents still in the game (the raw env's)."""
-        if not self._ready():
-            raise AttributeError("agents")
         return self._raw.agents
 
     @agents.setter
@@ -355,15 +354,11 @@ class _Direct(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships n
     @property
     def num_agents(self) -> int:
         """How many agents are still in the game."""
-        if not self._ready():
-            raise AttributeError("num_agents")
         return len(self._raw.agents)
 
     @property
     def rewards(self) -> dict[str, float]:
         """The last step's rewards (the raw env's)."""
-        if not self._ready():
-            raise AttributeError("rewards")
         return self._raw.rewards
 
     @rewards.setter
@@ -373,8 +368,6 @@ class _Direct(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships n
     @property
     def terminations(self) -> dict[str, bool]:
         """Which agents are terminated (the raw env's)."""
-        if not self._ready():
-            raise AttributeError("terminations")
         return self._raw.terminations
 
     @terminations.setter
@@ -384,8 +377,6 @@ class _Direct(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships n
     @property
     def truncations(self) -> dict[str, bool]:
         """Which agents are truncated (the raw env's; never any)."""
-        if not self._ready():
-            raise AttributeError("truncations")
         return self._raw.truncations
 
     @truncations.setter
@@ -395,8 +386,6 @@ class _Direct(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships n
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         """Each agent's info (the raw env's)."""
-        if not self._ready():
-            raise AttributeError("infos")
         return self._raw.infos
 
     @infos.setter
@@ -443,6 +432,3 @@ class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: i
 class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper``, its look-ups direct (before the first reset,
     they fail as PettingZoo's do)."""
-
-    def _ready(self) -> bool:
-        return bool(self.__dict__.get("_has_reset", False))
