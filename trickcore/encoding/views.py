@@ -23,7 +23,7 @@ offers none (see :func:`trickcore.encoding.view_encoding`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from operator import attrgetter
 from typing import Any, Generic, Protocol, TypeVar, get_args, get_type_hints, runtime_checkable
 
@@ -52,9 +52,11 @@ T = TypeVar("T")
 DEFAULT_VIEW_VERSION = 1
 """The version of the layout :func:`default_view_encoding` derives."""
 
-Writer = Callable[[Any, list[float], int], None]
+Writer = Callable[[Any, MutableSequence[float], int], None]
 """How a part writes itself: ``write(view, vector, start)`` sets its entries, from
-``vector[start]`` on, in a vector of zeros (so a one-hot part sets a single entry)."""
+``vector[start]`` on, in a vector of zeros (so a one-hot part sets a single entry). It sets
+entries one at a time (``vector[i] = x``), so that the vector may be a list or a typed array
+(``array.array("f")``, which :meth:`ViewLayout.encode_into` fills for the PettingZoo env)."""
 
 
 @runtime_checkable
@@ -117,6 +119,13 @@ class ViewLayout(Generic[V]):
             write(view, vector, start)
         return vector
 
+    def encode_into(self, view: V, vector: MutableSequence[float]) -> None:
+        """Write the view into ``vector``: :attr:`size` zeros (a list, or an
+        ``array.array("f")`` to skip converting a list of Python floats), left holding what
+        :meth:`encode` returns."""
+        for write, start in self._writers:
+            write(view, vector, start)
+
     def part_slices(self) -> dict[str, slice]:
         """Where each part lies in an encoded view, by name."""
         slices, start = {}, 0
@@ -171,11 +180,12 @@ class LayoutBuilder(Generic[V]):
         """A part of one's own: ``values(view)`` gives one float in ``[0, 1]`` per label."""
         width = len(labels)
 
-        def write(view: V, vector: list[float], start: int) -> None:
+        def write(view: V, vector: MutableSequence[float], start: int) -> None:
             got = values(view)
             if len(got) != width:
                 raise EncodingError(f"part {name!r} gave {len(got)} values, not {width}")
-            vector[start : start + width] = got
+            for offset, value in enumerate(got, start):
+                vector[offset] = value
 
         self._add(name, labels, write)
 
@@ -199,7 +209,7 @@ class LayoutBuilder(Generic[V]):
         one-hot; missing items are zeros."""
         positions, width = _positions(values), len(values)
 
-        def write(view: V, vector: list[float], start: int) -> None:
+        def write(view: V, vector: MutableSequence[float], start: int) -> None:
             for slot, item in enumerate(items(view)[:count]):
                 position = positions.get(item)
                 if position is not None:
@@ -211,7 +221,7 @@ class LayoutBuilder(Generic[V]):
     def flag(self, name: str, flag: Callable[[V], bool]) -> None:
         """1 when ``flag(view)`` is true, else 0."""
 
-        def write(view: V, vector: list[float], start: int) -> None:
+        def write(view: V, vector: MutableSequence[float], start: int) -> None:
             if flag(view):
                 vector[start] = 1.0
 
@@ -223,7 +233,7 @@ class LayoutBuilder(Generic[V]):
         """``number(view)`` scaled from ``[low, top]`` to ``[0, 1]``, clipped."""
         _check_range(low, top)
 
-        def write(view: V, vector: list[float], start: int) -> None:
+        def write(view: V, vector: MutableSequence[float], start: int) -> None:
             vector[start] = _clip(number(view), low, top)
 
         self._add(name, ("",), write)
@@ -232,7 +242,7 @@ class LayoutBuilder(Generic[V]):
         """A seat one-hot, relative to the viewer (``None``: zeros)."""
         ranks, viewer = self._seat_rank, self.viewer
 
-        def write(view: V, vector: list[float], start: int) -> None:
+        def write(view: V, vector: MutableSequence[float], start: int) -> None:
             found = seat(view)
             if found is not None:
                 vector[start + ranks[viewer(view)][found]] = 1.0
@@ -243,7 +253,7 @@ class LayoutBuilder(Generic[V]):
         """A flag per seat, relative to the viewer: 1 for each seat in ``seats(view)``."""
         ranks, viewer = self._seat_rank, self.viewer
 
-        def write(view: V, vector: list[float], start: int) -> None:
+        def write(view: V, vector: MutableSequence[float], start: int) -> None:
             rank = ranks[viewer(view)]
             for found in seats(view):
                 vector[start + rank[found]] = 1.0
@@ -276,7 +286,7 @@ class LayoutBuilder(Generic[V]):
         ranks, viewer = self._seat_rank, self.viewer
         positions, size = _positions(pack), len(pack)
 
-        def write(view: V, vector: list[float], start: int) -> None:
+        def write(view: V, vector: MutableSequence[float], start: int) -> None:
             rank = ranks[viewer(view)]
             for seat, card in cards(view):
                 position = positions.get(card)
@@ -319,7 +329,7 @@ def _positions(values: Sequence[Any]) -> dict[Any, int]:
 
 
 def _one_hot(positions: Mapping[Any, int], value: Callable[[Any], Any]) -> Writer:
-    def write(view: Any, vector: list[float], start: int) -> None:
+    def write(view: Any, vector: MutableSequence[float], start: int) -> None:
         position = positions.get(value(view))
         if position is not None:
             vector[start + position] = 1.0
@@ -328,7 +338,7 @@ def _one_hot(positions: Mapping[Any, int], value: Callable[[Any], Any]) -> Write
 
 
 def _many_hot(positions: Mapping[Any, int], values: Callable[[Any], Iterable[Any]]) -> Writer:
-    def write(view: Any, vector: list[float], start: int) -> None:
+    def write(view: Any, vector: MutableSequence[float], start: int) -> None:
         for item in values(view):
             position = positions.get(item)
             if position is not None:
@@ -346,10 +356,14 @@ def _scaled(
 ) -> Writer:
     """Entries ``numbers(view)[i]`` for ``i`` in the viewer's order, scaled and clipped."""
 
-    def write(view: Any, vector: list[float], start: int) -> None:
+    span = top - low
+
+    def write(view: Any, vector: MutableSequence[float], start: int) -> None:
         by_index = numbers(view)
-        for offset, index in enumerate(orders[viewer(view)]):
-            vector[start + offset] = _clip(by_index[index], low, top)
+        for offset, index in enumerate(orders[viewer(view)], start):
+            scaled = (by_index[index] - low) / span  # _clip, inlined: the vector holds zeros
+            if scaled > 0.0:
+                vector[offset] = 1.0 if scaled > 1.0 else float(scaled)
 
     return write
 

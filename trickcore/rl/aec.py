@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import operator
 import os
+from array import array
 from typing import Any, Literal
 
 import gymnasium
@@ -35,7 +36,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import trickcore
-from trickcore.encoding import Encodings, encodings
+from trickcore.encoding import Encodings, ViewLayout, encodings
 from trickcore.errors import OptionError, TrickcoreError
 from trickcore.game import CHANCE, AnyGame
 from trickcore.history import chance_rng
@@ -64,10 +65,8 @@ def env(
 ) -> AECEnv:
     """``game`` (a name and its ``options``, or a loaded game) as a PettingZoo AEC
     environment, wrapped as PettingZoo's classic games are (see the module text)."""
-    environment: AECEnv = RawEnv(game, render_mode=render_mode, reward=reward, **options)
-    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    return wrappers.OrderEnforcingWrapper(environment)
+    raw = RawEnv(game, render_mode=render_mode, reward=reward, **options)
+    return _OrderEnforcing(_AssertOutOfBounds(_TerminateIllegal(raw, illegal_reward=-1)))
 
 
 _METADATA: dict[str, Any] = {
@@ -115,6 +114,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
         self.metadata = {**_METADATA, "name": self.encodings.name}
         self.possible_agents: list[str] = [f"{AGENT_PREFIX}{seat}" for seat in range(game.seats)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._side_of = {agent: game.side_of(seat) for agent, seat in self._seat_of.items()}
         size, actions = self.encodings.view.size, self.encodings.action.size
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict(
@@ -128,6 +128,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents
         }
+        self._zeros = array("f", bytes(4 * size))
+        self._layout: ViewLayout[Any] | None = (
+            self.encodings.view if isinstance(self.encodings.view, ViewLayout) else None
+        )
+        self._index_of = self.encodings.action.index
+        self._action_count = actions
         self._seed: int | None = None
         self._state: Any = game.initial_state()
         self._actions: list[Any] = []
@@ -229,13 +235,16 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
 
     def _reward(self) -> None:
         outcome = self.game.outcome(self._state)
-        for agent in self.agents:
-            side = self.game.side_of(self._seat_of[agent])
-            if self.reward_mode == "points":
-                gained = outcome.scores[side] - self._scores[side]
-                self.rewards[agent] = float(gained)
-            else:
-                self.rewards[agent] = float(outcome.returns[self._seat_of[agent]])
+        rewards = self.rewards
+        if self.reward_mode == "points":
+            scores, before = outcome.scores, self._scores
+            for agent in self.agents:
+                side = self._side_of[agent]
+                rewards[agent] = float(scores[side] - before[side])
+        else:
+            returns, seat_of = outcome.returns, self._seat_of
+            for agent in self.agents:
+                rewards[agent] = float(returns[seat_of[agent]])
         self._scores = outcome.scores
         if outcome.finished:
             self.terminations = dict.fromkeys(self.agents, True)
@@ -250,14 +259,22 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
     # -- what agents see ---------------------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """The agent's view encoded, and its legal actions as a mask."""
-        seat = self._seat_of[agent]
-        view = self.game.view(self._state, seat)
-        observation = np.asarray(self.encodings.view.encode(view), dtype=np.float32)
-        mask = np.zeros(self.encodings.action.size, dtype=np.int8)
-        if self.game.actor(self._state) == seat and not self.terminations.get(agent, True):
-            mask[list(self.encodings.action.indices(self.game.legal_actions(self._state)))] = 1
-        return {"observation": observation, "action_mask": mask}
+        """The agent's view encoded, and its legal actions as a mask (fresh arrays)."""
+        seat, state, game = self._seat_of[agent], self._state, self.game
+        view = game.view(state, seat)
+        if self._layout is not None:
+            # written straight into float32 storage: no list of Python floats to convert
+            vector = array("f", self._zeros)
+            self._layout.encode_into(view, vector)
+            observation = np.frombuffer(vector, dtype=np.float32)
+        else:
+            observation = np.asarray(self.encodings.view.encode(view), dtype=np.float32)
+        mask = bytearray(self._action_count)
+        if game.actor(state) == seat and not self.terminations.get(agent, True):
+            index = self._index_of
+            for action in game.legal_actions(state):
+                mask[index(action)] = 1
+        return {"observation": observation, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def replay(self) -> Replay:
         """The game so far as a :class:`~trickcore.Replay` (seats named after the agents)."""
@@ -297,3 +314,121 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
 
 raw_env = RawEnv
 """The environment unwrapped (PettingZoo's name for it)."""
+
+
+# -- the wrappers, without the look-ups ---------------------------------------------------------
+#
+# PettingZoo's wrappers reach the raw env's attributes (``agent_selection``, ``terminations``
+# ...) through ``BaseWrapper.__getattr__``, one layer at a time: a third of a turn went there.
+# These subclasses keep PettingZoo's behaviour (the same classes, their checks and messages)
+# and read those attributes straight from the raw env. The raw env has none of them before its
+# first reset: the property's AttributeError then sends Python to ``__getattr__``, which fails
+# with PettingZoo's own message ("agents cannot be accessed before reset").
+
+
+class _Direct(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships no type information
+    """A PettingZoo wrapper that reads the raw env's per-turn attributes directly."""
+
+    def __init__(self, env: AECEnv, *args: Any, **kwargs: Any) -> None:
+        self._raw: RawEnv = env.unwrapped
+        super().__init__(env, *args, **kwargs)
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act (the raw env's)."""
+        return self._raw.agent_selection
+
+    @agent_selection.setter
+    def agent_selection(self, agent: str) -> None:
+        self._raw.agent_selection = agent
+
+    @property
+    def agents(self) -> list[str]:
+        """The agents still in the game (the raw env's)."""
+        return self._raw.agents
+
+    @agents.setter
+    def agents(self, agents: list[str]) -> None:
+        self._raw.agents = agents
+
+    @property
+    def num_agents(self) -> int:
+        """How many agents are still in the game."""
+        return len(self._raw.agents)
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        """The last step's rewards (the raw env's)."""
+        return self._raw.rewards
+
+    @rewards.setter
+    def rewards(self, rewards: dict[str, float]) -> None:
+        self._raw.rewards = rewards
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        """Which agents are terminated (the raw env's)."""
+        return self._raw.terminations
+
+    @terminations.setter
+    def terminations(self, terminations: dict[str, bool]) -> None:
+        self._raw.terminations = terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        """Which agents are truncated (the raw env's; never any)."""
+        return self._raw.truncations
+
+    @truncations.setter
+    def truncations(self, truncations: dict[str, bool]) -> None:
+        self._raw.truncations = truncations
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info (the raw env's)."""
+        return self._raw.infos
+
+    @infos.setter
+    def infos(self, infos: dict[str, dict[str, Any]]) -> None:
+        self._raw.infos = infos
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self._raw._cumulative_rewards
+
+    @_cumulative_rewards.setter
+    def _cumulative_rewards(self, rewards: dict[str, float]) -> None:
+        self._raw._cumulative_rewards = rewards
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's observation space (the raw env's)."""
+        return self._raw.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's action space (the raw env's)."""
+        return self._raw.action_spaces[agent]
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+class _TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, its look-ups direct."""
+
+
+class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, its look-ups direct; an action that is an
+    integer in range is let through without asking the space (``Discrete.contains`` says the
+    same of it)."""
+
+    def step(self, action: Any) -> None:
+        """Check ``action`` against the action space, then step."""
+        if type(action) is int and 0 <= action < self._raw.encodings.action.size:
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, its look-ups direct (before the first reset,
+    they fail as PettingZoo's do)."""
