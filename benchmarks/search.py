@@ -171,20 +171,24 @@ def openspiel_samples(positions: list[tuple[Any, int]], samples: int, seed: int)
     return time.perf_counter() - started
 
 
+def play_out_openspiel(world: Any, rng: random.Random) -> None:
+    """A uniformly random playout of an OpenSpiel state to its end, in place."""
+    while not world.is_terminal():
+        if world.is_chance_node():
+            outcomes = world.chance_outcomes()
+            world.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = world.legal_actions()
+            world.apply_action(legal[rng.randrange(len(legal))])
+    world.returns()
+
+
 def openspiel_iterations(positions: list[tuple[Any, int]], samples: int, seed: int) -> float:
     rng = random.Random(seed)
     started = time.perf_counter()
     for state, player in positions:
         for _ in range(samples):
-            world = state.resample_from_infostate(player, rng.random)
-            while not world.is_terminal():
-                if world.is_chance_node():
-                    outcomes = world.chance_outcomes()
-                    world.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    legal = world.legal_actions()
-                    world.apply_action(legal[rng.randrange(len(legal))])
-            world.returns()
+            play_out_openspiel(state.resample_from_infostate(player, rng.random), rng)
     return time.perf_counter() - started
 
 

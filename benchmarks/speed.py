@@ -56,17 +56,14 @@ from trickcore.playout import playout_of
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+import rl_env  # noqa: E402
+import search  # noqa: E402
 from euchre_playouts import (  # noqa: E402
     load_pyspiel,
     openspiel_driver,
     trickcore_per_action_chance,
 )
 from match_overhead import bare, match  # noqa: E402
-
-try:
-    from trickcore.rl import env as make_env
-except ImportError:  # without the rl extra: no env figure
-    make_env = None
 
 SEED = 2026
 WORLDS = 40
@@ -114,6 +111,40 @@ def recorded_hands(game: Any, hands: int) -> list[list[Any]]:
     return records
 
 
+def per_call(
+    records: list[list[Any]], initial: Any, apply: Any, legal: Any, keep: Any = None
+) -> tuple[float, float]:
+    """ns per ``apply`` call replaying ``records`` from ``initial()``, and ns per ``legal``
+    call on the states on the way where a seat acts (``legal(state, probe=True)`` says), each
+    kept as ``keep(state)`` (a copy, for an engine whose ``apply`` changes the state)."""
+
+    def replay_all() -> int:
+        count = 0
+        for actions in records:
+            state = initial()
+            for action in actions:
+                state = apply(state, action)
+            count += len(actions)
+        return count
+
+    seconds, count = cpu(replay_all)
+    states = []
+    for actions in records:
+        state = initial()
+        for action in actions:
+            state = apply(state, action)
+            states.append(keep(state) if keep is not None else state)
+    asked = [state for state in states if legal(state, probe=True)]
+
+    def legal_all() -> int:
+        for state in asked:
+            legal(state)
+        return len(asked)
+
+    legal_seconds, asked_count = cpu(legal_all)
+    return seconds / count * 1e9, legal_seconds / asked_count * 1e9
+
+
 def trickcore_figures(scale: float) -> dict[str, float]:
     game: Any = trickcore.load("euchre", single_hand=True)
     out: dict[str, float] = {}
@@ -121,109 +152,46 @@ def trickcore_figures(scale: float) -> dict[str, float]:
     seconds, _ = cpu(lambda: trickcore_per_action_chance(hands, SEED).hands)
     out["hands"] = hands / seconds
 
+    def legal(state: Any, probe: bool = False) -> Any:
+        if probe:
+            return game.actor(state) not in (None, CHANCE)
+        return game.legal_actions(state)
+
+    def apply(state: Any, action: Any) -> Any:
+        return game.apply(state, action)
+
     records = recorded_hands(game, int(400 * scale))
-    initial = game.initial_state()
-    apply, legal_actions = game.apply, game.legal_actions
-
-    def replay_all() -> int:
-        count = 0
-        for actions in records:
-            state = initial
-            for action in actions:
-                state = apply(state, action)
-            count += len(actions)
-        return count
-
-    seconds, count = cpu(replay_all)
-    out["apply"] = seconds / count * 1e9
-    states = []
-    for actions in records:
-        state = initial
-        for action in actions:
-            state = apply(state, action)
-            if game.actor(state) not in (None, trickcore.CHANCE):
-                states.append(state)
-
-    def legal_all() -> int:
-        for state in states:
-            legal_actions(state)
-        return len(states)
-
-    seconds, count = cpu(legal_all)
-    out["legal"] = seconds / count * 1e9
-
-    views = [game.view(state, game.actor(state)) for state in states[:: max(1, len(states) // 200)]]
-    rng = Rng(SEED, "worlds")
-
-    def fresh() -> int:
-        for view in views:
-            game.determinize(view.__copy__(), rng)
-        return len(views)
-
-    def repeated() -> int:
-        for view in views:
-            for _ in range(WORLDS):
-                game.determinize(view, rng)
-        return len(views) * WORLDS
-
-    game.determinize(views[0], rng)  # anything prepared once per game, out of the timing
-    seconds, count = cpu(fresh)
-    out["fresh"] = seconds / count * 1e6
-    seconds, count = cpu(repeated)
-    out["repeated"] = seconds / count * 1e6
-
-    playout = playout_of(game)
+    out["apply"], out["legal"] = per_call(records, game.initial_state, apply, legal)
+    views = search.trickcore_positions(game, int(40 * scale), SEED)[::5]
+    out["fresh"] = search.trickcore_cold_samples(game, views, 1, SEED) / len(views) * 1e6
+    out["repeated"] = search.trickcore_samples(game, views, WORLDS, SEED) / len(views) / WORLDS
+    out["repeated"] *= 1e6
     few = views[: max(1, len(views) // 4)]
-
-    def pimc() -> int:
-        for view in few:
-            for _ in range(WORLDS):
-                playout(game.determinize(view, rng), rng)
-        return len(few) * WORLDS
-
-    seconds, count = cpu(pimc)
-    out["pimc"] = count / seconds
-    true_states = states[:: max(1, len(states) // 400)]
+    seconds = search.trickcore_iterations(game, few, WORLDS, SEED, fast=True)
+    out["pimc"] = len(few) * WORLDS / seconds
+    true_states = [game.determinize(view, Rng(SEED, "true")) for view in few]
+    playout = playout_of(game)
+    rng = Rng(SEED, "playouts")
 
     def playouts() -> int:
         for state in true_states:
-            playout(state, rng)
-        return len(true_states)
+            for _ in range(WORLDS):
+                playout(state, rng)
+        return len(true_states) * WORLDS
 
     seconds, count = cpu(playouts)
     out["playouts"] = count / seconds
-    out["env"] = env_turns(game, int(3000 * scale))
+    turns = int(3000 * scale)
+    env_driver = rl_env.trickcore_driver("euchre")
+    env_driver(100, SEED)  # the env built and warmed up outside the timing
+    seconds, played = cpu(lambda: env_driver(turns, SEED))
+    out["env"] = played / seconds
     games = int(300 * scale)
     seconds, _ = cpu(lambda: bare(game, games, SEED))
     out["bare"] = games / seconds
     seconds, _ = cpu(lambda: match(game, games, SEED, {"single_hand": True}))
     out["match"] = games / seconds
     return out
-
-
-def env_turns(game: Any, turns: int) -> float:
-    """Turns per CPU second of the PettingZoo env, driven as ``performance_benchmark`` does."""
-    if make_env is None:
-        return float("nan")
-    env = make_env("euchre", single_hand=True)
-    pick = random.Random(SEED)
-    env.reset(seed=SEED)
-    done = 0
-    start = time.process_time()
-    while done < turns:
-        for _agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
-                action = None
-            else:
-                mask = observation["action_mask"]
-                action = pick.choice([i for i, allowed in enumerate(mask) if allowed])
-            env.step(action)
-            done += 1
-            if done >= turns:
-                break
-        env.reset()
-    return done / (time.process_time() - start)
 
 
 # --- OpenSpiel ------------------------------------------------------------------------------
@@ -252,97 +220,40 @@ def openspiel_figures(scale: float) -> dict[str, float]:
             state.apply_action(action)
         records.append(actions)
 
-    def replay_all() -> int:
-        count = 0
-        for actions in records:
-            state = game.new_initial_state()
-            for action in actions:
-                state.apply_action(action)
-            count += len(actions)
-        return count
+    def apply(state: Any, action: int) -> Any:
+        state.apply_action(action)
+        return state
 
-    seconds, count = cpu(replay_all)
-    out["apply"] = seconds / count * 1e9
-    states = []
-    for actions in records:
-        state = game.new_initial_state()
-        for action in actions:
-            state.apply_action(action)
-            if not state.is_terminal() and not state.is_chance_node():
-                states.append(state.clone())
+    def legal(state: Any, probe: bool = False) -> Any:
+        if probe:
+            return not state.is_terminal() and not state.is_chance_node()
+        return state.legal_actions()
 
-    def legal_all() -> int:
-        for state in states:
-            state.legal_actions()
-        return len(states)
-
-    seconds, count = cpu(legal_all)
-    out["legal"] = seconds / count * 1e9
-    picked = states[:: max(1, len(states) // 200)]
-
-    def fresh() -> int:
-        for state in picked:
-            state.resample_from_infostate(state.current_player(), rng.random)
-        return len(picked)
-
-    def repeated() -> int:
-        for state in picked:
-            for _ in range(WORLDS):
-                state.resample_from_infostate(state.current_player(), rng.random)
-        return len(picked) * WORLDS
-
-    seconds, count = cpu(fresh)
-    out["fresh"] = seconds / count * 1e6
-    seconds, count = cpu(repeated)
-    out["repeated"] = seconds / count * 1e6
-
-    def play_out(state: Any) -> None:
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, weights)[0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-
-    few = picked[: max(1, len(picked) // 4)]
-
-    def pimc() -> int:
-        for state in few:
-            for _ in range(WORLDS):
-                play_out(state.resample_from_infostate(state.current_player(), rng.random))
-        return len(few) * WORLDS
-
-    seconds, count = cpu(pimc)
-    out["pimc"] = count / seconds
-    true_states = states[:: max(1, len(states) // 400)]
+    out["apply"], out["legal"] = per_call(
+        records, game.new_initial_state, apply, legal, keep=lambda state: state.clone()
+    )
+    positions = search.openspiel_positions(pyspiel, int(40 * scale), SEED)[::5]
+    out["fresh"] = search.openspiel_samples(positions, 1, SEED) / len(positions) * 1e6
+    out["repeated"] = search.openspiel_samples(positions, WORLDS, SEED) / len(positions)
+    out["repeated"] *= 1e6 / WORLDS
+    few = positions[: max(1, len(positions) // 4)]
+    out["pimc"] = len(few) * WORLDS / search.openspiel_iterations(few, WORLDS, SEED)
 
     def playouts() -> int:
-        for state in true_states:
-            play_out(state.clone())
-        return len(true_states)
+        for state, player in few:
+            world = state.resample_from_infostate(player, rng.random)
+            for _ in range(WORLDS):
+                search.play_out_openspiel(world.clone(), rng)
+        return len(few) * WORLDS
 
     seconds, count = cpu(playouts)
     out["playouts"] = count / seconds
-    out["env"] = openspiel_env_steps(int(3000 * scale))
+    driver = rl_env.openspiel_driver()
+    if driver is not None:
+        steps = int(3000 * scale)
+        seconds, played = cpu(lambda: driver(steps, SEED))
+        out["env"] = played / seconds
     return out
-
-
-def openspiel_env_steps(steps: int) -> float:
-    from open_spiel.python import rl_environment  # noqa: PLC0415 - only with OpenSpiel
-
-    env = rl_environment.Environment("euchre")
-    pick = random.Random(SEED)
-    done = 0
-    start = time.process_time()
-    while done < steps:
-        time_step = env.reset()
-        while not time_step.last() and done < steps:
-            player = time_step.observations["current_player"]
-            action = pick.choice(time_step.observations["legal_actions"][player])
-            time_step = env.step([action])
-            done += 1
-    return done / (time.process_time() - start)
 
 
 # --- the two builds -------------------------------------------------------------------------
