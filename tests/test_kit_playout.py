@@ -14,18 +14,14 @@ from trickcore_example_game.game import HighCard, HighCardState
 
 import trickcore
 from trickcore import Rng, kit
-from trickcore.kit.playout import fast_playout, play_tricks
+from trickcore.kit.playout import play_tricks
+from trickcore.kit.playout_method import FastPlayoutMethod
 from trickcore.playout import FastPlayout, random_playout
 
 
-class FastHighCard(HighCard):
+class FastHighCard(FastPlayoutMethod, HighCard):
     """High card opted in: its ``trick_won`` scores a point per trick (H5), so its
     ``trick_counts`` says what the points of the tricks played come to."""
-
-    def random_playout(
-        self, state: HighCardState, rng: Rng, *, until_chance: bool = False
-    ) -> HighCardState:
-        return fast_playout(self, state, rng, until_chance=until_chance)
 
     def trick_counts(self, state: HighCardState, tricks: tuple[kit.Trick, ...]) -> dict[str, Any]:
         won = kit.tricks_by_side(self.seating, tricks[len(state.tricks) :])
@@ -71,11 +67,8 @@ def test_a_count_per_trick_is_taken_from_trick_counts() -> None:
 def test_without_trick_counts_a_counting_game_ends_elsewhere() -> None:
     """The test above can fail: High card's points are lost when nothing counts them."""
 
-    class Uncounted(HighCard):
-        def random_playout(
-            self, state: HighCardState, rng: Rng, *, until_chance: bool = False
-        ) -> HighCardState:
-            return fast_playout(self, state, rng, until_chance=until_chance)
+    class Uncounted(FastPlayoutMethod, HighCard):
+        pass
 
     game = Uncounted(HighCard.options_type(players=2, first_dealer=0))
     state = next(s for s, _ in positions(game, 1) if s.phase is game.play_phase)

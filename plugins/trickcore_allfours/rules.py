@@ -25,7 +25,7 @@ from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import DealSchedule
 from trickcore.kit.events import Dealt, EventLog, GameOver, PointsScored, tell_hand_over
-from trickcore.kit.playout import fast_playout
+from trickcore.kit.playout_method import FastPlayoutMethod
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowOrTrump, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
@@ -70,7 +70,9 @@ REASONS: dict[Reason, tuple[str, str]] = {
 
 
 class AllFours(
-    TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOptions], phases=Phase
+    FastPlayoutMethod,
+    TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOptions],
+    phases=Phase,
 ):
     """All Fours, Trinidad rules, bound to its options (F7). Load it with
     ``trickcore.load("allfours", **options)``; ``players=2`` plays All Twos."""
@@ -90,15 +92,6 @@ class AllFours(
     prepared_draws_fit: ClassVar[bool | None] = True
     """Its :meth:`determinizer` prepares a :class:`~trickcore.kit.hidden.HiddenDeal`, which
     raises for a view that no deal fits: ``determinize`` checks a fresh view without a draw."""
-
-    def random_playout(
-        self, state: AllFoursState, rng: Rng, *, until_chance: bool = False
-    ) -> AllFoursState:
-        """The end of a random playout, the tricks played on lists
-        (:func:`trickcore.kit.playout.fast_playout`): the same end as
-        :func:`trickcore.playout.random_playout` from the same stream. (A method, not the
-        function set as a class attribute: compiled, a function does not bind to the game.)"""
-        return fast_playout(self, state, rng, until_chance=until_chance)
 
     def __init__(self, options: AllFoursOptions | None = None) -> None:
         options = options if options is not None else AllFoursOptions()

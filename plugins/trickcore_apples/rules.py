@@ -24,7 +24,7 @@ from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import give, take
 from trickcore.kit.events import Dealt, EventLog, tell_hand_over
-from trickcore.kit.playout import fast_playout
+from trickcore.kit.playout_method import FastPlayoutMethod
 from trickcore.kit.scoring import top_side
 from trickcore.kit.tricks import FollowSuit, TrickOrder, tricks_by_side
 from trickcore.render import Renderer
@@ -58,7 +58,9 @@ __all__ = ["Apples"]
 _PASS = Pass()
 
 
-class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions], phases=Phase):
+class Apples(
+    FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions], phases=Phase
+):
     """Apples, bound to its options (A9). Load it with ``trickcore.load("apples", **options)``."""
 
     name: ClassVar[str] = "apples"
@@ -76,15 +78,6 @@ class Apples(TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions], ph
     )
     renderer: ClassVar[Renderer[ApplesView]] = ApplesRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
-
-    def random_playout(
-        self, state: ApplesState, rng: Rng, *, until_chance: bool = False
-    ) -> ApplesState:
-        """The end of a random playout, the tricks played on lists
-        (:func:`trickcore.kit.playout.fast_playout`): the same end as
-        :func:`trickcore.playout.random_playout` from the same stream. (A method, not the
-        function set as a class attribute: compiled, a function does not bind to the game.)"""
-        return fast_playout(self, state, rng, until_chance=until_chance)
 
     def __init__(self, options: ApplesOptions | None = None) -> None:
         options = options if options is not None else ApplesOptions()

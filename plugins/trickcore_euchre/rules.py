@@ -16,11 +16,10 @@ from trickcore.game import Direction, Game
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
 from trickcore.kit.events import EventLog
-from trickcore.kit.playout import fast_playout
+from trickcore.kit.playout_method import FastPlayoutMethod
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowSuit, Trick, tricks_by_side
 from trickcore.render import Renderer
-from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
 from trickcore_euchre import events as ev
 from trickcore_euchre import validate as _validate
@@ -61,7 +60,9 @@ _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions], phases=Phase):
+class Euchre(
+    FastPlayoutMethod, TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions], phases=Phase
+):
     """North American Euchre, bound to its options (E9). Load it with
     ``trickcore.load("euchre", **options)``."""
 
@@ -151,15 +152,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions], ph
     view_encoding = view_layout
     """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
     (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""
-
-    def random_playout(
-        self, state: EuchreState, rng: Rng, *, until_chance: bool = False
-    ) -> EuchreState:
-        """The end of a random playout, the tricks played on lists
-        (:func:`trickcore.kit.playout.fast_playout`): the same end as
-        :func:`trickcore.playout.random_playout` from the same stream. (A method, not the
-        function set as a class attribute: compiled, a function does not bind to the game.)"""
-        return fast_playout(self, state, rng, until_chance=until_chance)
 
     problems = _validate.problems
     """What stops a game from reaching a state (``validate`` raises them)."""

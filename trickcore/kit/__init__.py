@@ -19,7 +19,8 @@ A game plugin imports its pieces from here and is left with its rule book's diff
   game on the kit shares, and the defaults for a state in the kit's layout (who acts, the legal
   plays, the play of a trick, the outcome, ``determinize``).
 * :mod:`trickcore.kit.playout` — the fast random playout a game in the kit's layout opts in to
-  (the tricks played on lists, for search bots).
+  (the tricks played on lists, for search bots), by inheriting
+  :class:`~trickcore.kit.playout_method.FastPlayoutMethod`.
 
 Everything a game usually needs is importable from here at once:
 ``from trickcore.kit import Seating, DealSchedule, FollowSuit, TrickGame, events``.
@@ -40,6 +41,7 @@ from trickcore.kit.hidden import (
     shown_turn,
     unseen_cards,
 )
+from trickcore.kit.playout_method import FastPlayoutMethod
 from trickcore.kit.records import Record
 from trickcore.kit.scoring import add_points, top_side
 from trickcore.kit.seating import SeatField, Seating
@@ -58,6 +60,7 @@ __all__ = [
     "Computed",
     "DealSchedule",
     "EventLog",
+    "FastPlayoutMethod",
     "FollowOrTrump",
     "FollowPolicy",
     "FollowSuit",

@@ -8,10 +8,10 @@ deals) goes through the game's public rules. Each random choice is drawn exactly
 hand's order, filtered by the follow policy), so both reach the same final state from the same
 state and stream.
 
-A game opts in with a ``random_playout`` method that calls it (``return fast_playout(self,
-state, rng, until_chance=until_chance)``; not ``random_playout = fast_playout`` in the class
-body: in the compiled build the function is compiled and would not bind to the game), once
-its :meth:`~trickcore.kit.base.TrickGame.trick_counts` says what its
+A game opts in by inheriting :class:`~trickcore.kit.playout_method.FastPlayoutMethod`, whose
+``random_playout`` calls :func:`fast_playout` (not ``random_playout = fast_playout`` in the
+class body: in the compiled build this module is compiled, and its function would not bind to
+the game), once its :meth:`~trickcore.kit.base.TrickGame.trick_counts` says what its
 ``trick_won`` counts per trick (the kit's default ``trick_won`` counts nothing).
 """
 
