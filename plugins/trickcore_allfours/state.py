@@ -156,4 +156,4 @@ class AllFoursState(Record, frozen=True, kw_only=True):
     """The winning side once the game is over (``None`` for a draw)."""
     earlier_scored: tuple[Score, ...] = ()
     """Every point scored in this hand's earlier deals, before a redeal (the dealer's side's
-    kicks, F3), in order; the hand's record (:attr:`HandResult.scored`) starts with them."""
+    kicks, F3), in order; the hand's record (its ``scored`` points) starts with them."""

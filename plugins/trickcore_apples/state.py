@@ -93,7 +93,7 @@ class RoundResult(Record, frozen=True):
 
     round_number: int
     """The round's number, from 1: rounds played out, a redeal after an all-pass auction (A3)
-    not counted (``ApplesState.round_number`` counts deals)."""
+    not counted (the state's round number counts deals)."""
     dealer: SeatField
     """The seat that dealt it."""
     declarer: SeatField
