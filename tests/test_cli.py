@@ -131,7 +131,8 @@ def test_play_help_tells_where_the_options_are_listed() -> None:
     assert "trickcore games GAME --options" in " ".join(run("play", "--help").stdout.split())
 
 
-def test_bots_lists_name_games_description_and_plugin() -> None:
+def test_bots_lists_name_games_description_and_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")  # every column fits, whatever terminal runs the tests
     result = run("bots")
     assert result.exit_code == 0
     lines = {line.split()[0]: line for line in result.stdout.splitlines()}
@@ -175,6 +176,7 @@ def _broken_distribution(root: Path) -> None:
 def test_a_plugin_that_fails_to_import_is_reported_and_games_still_work(tmp_path: Path) -> None:
     _broken_distribution(tmp_path)
     env = dict(os.environ)
+    env["COLUMNS"] = "300"  # every column fits, whatever terminal runs the tests
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp_path), env.get("PYTHONPATH")]))
     report = run_process("plugins", env=env)
     assert report.returncode == 0, report.stderr
