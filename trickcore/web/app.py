@@ -358,7 +358,7 @@ async def _stream(web: WebApp, live: LiveTable, seat: int, since: int) -> AsyncI
     try:
         yield b"retry: 2000\n\n"
         first = True
-        while not web.closing.is_set():
+        while not web.closing.is_set() and not live.dropped:
             changed.clear()
             update = await run_in_threadpool(web.stream_update, live, seat, since, first)
             first = False
@@ -371,6 +371,7 @@ async def _stream(web: WebApp, live: LiveTable, seat: int, since: int) -> AsyncI
             try:
                 await asyncio.wait_for(changed.wait(), web.settings.heartbeat)
             except asyncio.TimeoutError:
+                web.sweep()  # a table nobody plays at is dropped even while watched
                 yield b": keep-alive\n\n"
     finally:
         live.waiters.discard(wake)

@@ -134,6 +134,9 @@ class WebServer:
 
     def __init__(self, sock: socket.socket, web: WebApp, config: uvicorn.Config) -> None:
         self.socket = sock
+        host, port = sock.getsockname()[:2]
+        self.address: tuple[str, int] = (str(host), int(port))
+        """The listening host and port."""
         self.app = web
         self.server = uvicorn.Server(config)
         self._thread: threading.Thread | None = None
@@ -141,14 +144,8 @@ class WebServer:
     @property
     def url(self) -> str:
         """``http://host:port`` of the listening socket."""
-        host, port = self.socket.getsockname()[:2]
+        host, port = self.address
         return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
-
-    @property
-    def address(self) -> tuple[str, int]:
-        """The listening host and port."""
-        host, port = self.socket.getsockname()[:2]
-        return str(host), int(port)
 
     def run(self) -> None:
         """Serve until interrupted (Ctrl-C) or :meth:`stop`."""

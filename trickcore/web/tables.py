@@ -139,6 +139,13 @@ class LiveTable:
     lock: threading.Lock = field(default_factory=threading.Lock)
     touched: float = field(default_factory=time.monotonic)
     waiters: set[Callable[[], None]] = field(default_factory=set)
+    dropped: bool = False
+    """Whether the server dropped the table (idle too long): its streams end."""
+
+    def drop(self) -> None:
+        """Mark the table dropped and wake its streams, which end."""
+        self.dropped = True
+        self.notify()
 
     def notify(self) -> None:
         """Wake every stream of the table (each waker must be safe to call from any thread)."""
@@ -297,21 +304,24 @@ class WebApp:
             table.advance()
             return live.public()
 
+    def sweep(self) -> None:
+        """Drop the tables idle for longer than ``settings.idle_seconds`` (their streams
+        end)."""
+        with self._lock:
+            self._drop_idle()
+
     def _drop_idle(self) -> None:
         limit = time.monotonic() - self.settings.idle_seconds
         for key in [key for key, live in self._tables.items() if live.touched < limit]:
-            self._tables.pop(key).notify()
+            self._tables.pop(key).drop()
 
     def table(self, table_id: str) -> LiveTable:
         """The live table ``table_id``, or :class:`UnknownTableError` (also once idle too
         long)."""
         now = time.monotonic()
         with self._lock:
+            self._drop_idle()
             live = self._tables.get(table_id)
-            if live is not None and live.touched < now - self.settings.idle_seconds:
-                del self._tables[table_id]
-                live.notify()
-                live = None
         if live is None:
             raise UnknownTableError(f"there is no table {table_id!r} (unknown, or dropped)")
         live.touched = now
@@ -415,4 +425,4 @@ class WebApp:
         with self._lock:
             tables = list(self._tables.values())
         for live in tables:
-            live.notify()
+            live.drop()
