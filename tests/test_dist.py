@@ -108,6 +108,21 @@ def test_the_default_build_is_pure_python_and_the_sdist_can_build_either(
     assert f"trickcore-{VERSION}/tools/build_backend.py" in names
 
 
+def test_the_wheel_holds_the_web_table_and_its_page(built: tuple[Path, Path]) -> None:
+    """The ``web`` extra's package and the page it serves (package data) are in the wheel,
+    and the extra names its stack."""
+    _, wheel = built
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        metadata = archive.read(f"trickcore-{VERSION}.dist-info/METADATA").decode()
+    for name in ("__init__.py", "app.py", "server.py", "tables.py"):
+        assert f"trickcore/web/{name}" in names
+    for name in ("index.html", "app.js", "style.css"):
+        assert f"trickcore/web/static/{name}" in names
+    assert "Provides-Extra: web" in metadata
+    assert "starlette" in metadata and "uvicorn" in metadata
+
+
 def test_wheel_metadata_links_license_and_summary(built: tuple[Path, Path]) -> None:
     _, wheel = built
     with zipfile.ZipFile(wheel) as archive:

@@ -18,7 +18,8 @@ PAGE = ROOT / "docs" / "web.md"
 
 
 def test_the_web_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)  # the page loads examples/web/server.py from a checkout
+    pytest.importorskip("trickcore.web", reason="needs the web extra (trickcore[web])")
+    monkeypatch.chdir(ROOT)
     blocks = re.findall(r"^```python\n(.*?)^```", PAGE.read_text(), flags=re.M | re.S)
     assert len(blocks) >= 6
     scope: dict[str, Any] = {}
@@ -29,6 +30,7 @@ def test_the_web_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_command_the_page_shows_starts_the_server() -> None:
+    pytest.importorskip("trickcore.web", reason="needs the web extra (trickcore[web])")
     (command,) = re.findall(
         r"^```sh\n(python examples/web/server\.py .*?)\n```", PAGE.read_text(), flags=re.M
     )

@@ -4,17 +4,26 @@
 
 const SUITS = { C: ["♣", false], D: ["♦", true], H: ["♥", true], S: ["♠", false] };
 const $ = (id) => document.getElementById(id);
-const page = { game: null, seats: 0, table: null, seat: null, token: null, at: -1, stream: null };
+const page = {
+  game: null, seats: 0, table: null, seat: null, at: -1, stream: null,
+  played: [], lastTrick: null, hand: null, sitOut: [],
+};
 
-async function api(method, path, body, token) {
+// A seat's token travels in its cookie (HttpOnly, scoped to the seat's path), set by the
+// claim: never in a URL, never in this script.
+async function api(method, path, body) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
   const answer = await fetch(path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    method, headers, credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await answer.json();
-  if (!answer.ok) throw new Error(`${data.error}: ${data.message}`);
+  if (!answer.ok) {
+    const error = new Error(`${data.error}: ${data.message}`);
+    error.status = answer.status;
+    throw error;
+  }
   return data;
 }
 
@@ -52,6 +61,15 @@ function seatName(seat) {
   return seat === page.seat ? "you" : `seat ${seat}`;
 }
 
+function sideOf(state, seat) {
+  return (state.sides || []).findIndex((members) => members.includes(seat));
+}
+
+function optionText(value) {
+  // option values as a player reads them: anyone, 24, true (no JSON quotes)
+  return typeof value === "string" ? value : String(value);
+}
+
 // -- a new table ----------------------------------------------------------------------------
 
 async function loadGames() {
@@ -75,7 +93,7 @@ function optionInput(name, property) {
   if (Array.isArray(property.enum)) {
     input = element("select");
     for (const value of property.enum) {
-      const option = element("option", JSON.stringify(value));
+      const option = element("option", optionText(value));
       option.value = JSON.stringify(value);
       input.append(option);
     }
@@ -161,19 +179,24 @@ async function start() {
 
 // -- playing a seat -------------------------------------------------------------------------
 
+async function seatState(table, seat) {
+  return api("GET", `/api/tables/${table}/seats/${seat}`);
+}
+
 async function join(table, seat) {
-  const key = `trickcore:${table}:${seat}`;
-  let token = sessionStorage.getItem(key);
-  if (!token) {
-    token = (await api("POST", `/api/tables/${table}/seats/${seat}/claim`)).token;
-    sessionStorage.setItem(key, token);
+  let state;
+  try {
+    state = await seatState(table, seat); // this browser holds the seat already (its cookie)
+  } catch (error) {
+    if (error.status !== 403) throw error;
+    await api("POST", `/api/tables/${table}/seats/${seat}/claim`);
+    state = await seatState(table, seat);
   }
-  Object.assign(page, { table, seat, token, at: -1 });
+  Object.assign(page, { table, seat, at: -1, played: [], lastTrick: null, hand: null, sitOut: [] });
   location.hash = `table=${table}&seat=${seat}`;
   $("setup").hidden = true;
   $("play").hidden = false;
   $("log").replaceChildren();
-  const state = await api("GET", `/api/tables/${table}/seats/${seat}`, undefined, token);
   const others = state.humans.filter((other) => other !== seat);
   $("join").hidden = others.length === 0;
   $("join-link").textContent = others
@@ -184,7 +207,7 @@ async function join(table, seat) {
 
 function listen() {
   if (page.stream) page.stream.close();
-  const url = `/api/tables/${page.table}/seats/${page.seat}/stream?token=${page.token}`;
+  const url = `/api/tables/${page.table}/seats/${page.seat}/stream`;
   const stream = new EventSource(url);
   page.stream = stream;
   stream.addEventListener("update", (message) => {
@@ -209,7 +232,25 @@ function describeEvent(event) {
   return `${event.type.replaceAll("_", " ")}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
+function trackTrick(event) {
+  // the last trick stays on show until the next lead: its cards from card_played events
+  if (event.type === "card_played") page.played.push([event.seat, event.card]);
+  if (event.type === "trick_won") {
+    page.lastTrick = { winner: event.seat, cards: page.played };
+    page.played = [];
+  }
+  if (event.type === "dealt") {
+    page.played = [];
+    page.hand = event.hand_number;
+  }
+  // a seat that sits out (its partner alone) never acts that hand: say so until the next move
+  if (event.type === "went_alone") {
+    page.sitOut.push({ hand: page.hand, seat: event.seat, partner: event.partner });
+  }
+}
+
 function logEvent(item) {
+  trackTrick(item.event);
   const log = $("log");
   log.append(element("li", `#${item.action} ${describeEvent(item.event)}`));
   log.scrollTop = log.scrollHeight;
@@ -220,28 +261,55 @@ function render(state) {
   page.at = state.at;
   const view = state.view;
   $("play-title").textContent = `${state.title}: seat ${state.seat}`;
-  const scores = state.outcome.scores.map((score, side) => `side ${side}: ${score}`).join(" · ");
+  const mine = sideOf(state, state.seat);
+  const scores = state.outcome.scores
+    .map((score, side) => `side ${side}${side === mine ? " (you)" : ""}: ${score}`).join(" · ");
   $("scores").textContent = `Scores: ${scores}`;
   let status;
   $("status").dataset.state = state.over ? "over" : state.to_act === state.seat ? "turn" : "wait";
   if (state.over) {
     const outcome = state.outcome;
-    status = outcome.draw ? "Game over: a draw"
-      : outcome.winner === null ? "Game over" : `Game over: side ${outcome.winner} wins`;
+    if (outcome.draw) status = "Game over: a draw";
+    else if (outcome.winner === null) status = "Game over";
+    else if (outcome.winner === mine) status = `Game over: you won (side ${outcome.winner})`;
+    else status = `Game over: you lost (side ${outcome.winner} won)`;
     if (state.forfeit) status += ` (seat ${state.forfeit.seat} forfeited)`;
   } else if (state.to_act === state.seat) {
     status = "Your turn";
   } else {
-    status = "Waiting for the other players";
+    const turn = state.to_act !== null ? state.to_act : view.turn;
+    status = turn === null || turn === undefined ? "Waiting for the other players"
+      : `Waiting for seat ${turn} (${state.seats[turn]}) to play`;
   }
   $("status").textContent = status;
+  const out = view.sitting_out || [];
+  const notes = out.map((seat) => (seat === state.seat
+    ? "You sit out this hand: your partner plays alone."
+    : `Seat ${seat} sits out this hand: its partner plays alone.`));
+  for (const { hand, seat, partner } of page.sitOut) {
+    if (out.includes(partner) && hand === view.hand_number) continue; // said above
+    const which = hand === null || hand === undefined ? "a hand" : `hand ${hand}`;
+    notes.push(partner === state.seat
+      ? `You sat out ${which}: your partner (seat ${seat}) played alone.`
+      : `Seat ${partner} sat out ${which}: seat ${seat} played alone.`);
+  }
+  const sitting = $("sitting-out");
+  sitting.hidden = notes.length === 0;
+  sitting.textContent = notes.join(" ");
   const trick = $("trick");
   trick.replaceChildren();
   (view.trick || []).forEach((card, index) => {
     const seats = view.trick_seats || [];
     trick.append(cardNode(card, seats[index] === undefined ? undefined : seatName(seats[index])));
   });
-  $("hand").replaceChildren(...(state.hand || []).map((card) => cardNode(card)));
+  const last = $("last-trick");
+  const showLast = page.lastTrick !== null && (view.trick || []).length === 0;
+  last.hidden = !showLast;
+  if (showLast) {
+    last.replaceChildren(element("span", `Last trick, won by ${seatName(page.lastTrick.winner)}:`));
+    for (const [seat, card] of page.lastTrick.cards) last.append(cardNode(card, seatName(seat)));
+  }
+  $("hand").replaceChildren(...(state.hand || []).map((card) => handCard(card, state)));
   const actions = $("actions");
   actions.replaceChildren();
   for (const choice of state.legal) {
@@ -254,17 +322,32 @@ function render(state) {
   $("view").textContent = JSON.stringify(view, null, 2);
 }
 
+function handCard(card, state) {
+  // a card that one legal action plays (or discards) is a button that takes it
+  const takes = state.legal.filter((choice) => choice.action.card === card);
+  if (takes.length !== 1) return cardNode(card);
+  const red = card !== "JK" && SUITS[card[1]][1];
+  const button = element("button", cardText(card), red ? "card playable red" : "card playable");
+  button.type = "button";
+  button.dataset.card = card;
+  button.title = takes[0].label;
+  button.addEventListener("click", () => play(takes[0].action, state.at));
+  return button;
+}
+
 async function play(action, at) {
-  for (const button of $("actions").querySelectorAll("button")) button.disabled = true;
+  page.sitOut = [];
+  for (const button of document.querySelectorAll("#actions button, #hand button")) {
+    button.disabled = true;
+  }
   try {
     const state = await api("POST", `/api/tables/${page.table}/seats/${page.seat}/actions`,
-      { action, at }, page.token);
+      { action, at });
     showError(null);
     render(state);
   } catch (error) {
     showError(error);
-    const state = await api("GET", `/api/tables/${page.table}/seats/${page.seat}`,
-      undefined, page.token);
+    const state = await seatState(page.table, page.seat);
     page.at = -1;
     render(state);
   }
@@ -272,7 +355,7 @@ async function play(action, at) {
 
 function newTable() {
   if (page.stream) page.stream.close();
-  Object.assign(page, { table: null, seat: null, token: null, at: -1, stream: null });
+  Object.assign(page, { table: null, seat: null, at: -1, stream: null });
   history.replaceState(null, "", location.pathname);
   $("play").hidden = true;
   $("setup").hidden = false;
