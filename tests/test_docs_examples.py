@@ -21,14 +21,19 @@ import importlib
 import json
 import re
 import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
 import click
 import pytest
-import tomllib
 
 from trickcore.cli.app import cli
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: tomli, the same parser (the test extra installs it there)
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
