@@ -31,6 +31,11 @@ export function describeAllFoursEvent(event: AllFoursEvent): string {
       return `seat ${event.dealer} deals again`;
     case "game_counted":
       return `game counted: ${event.points[0]} against ${event.points[1]}`;
+    case "hand_recorded":
+      return (
+        `hand ${event.result.hand_number} recorded: ${event.result.tricks.length} tricks, ` +
+        `side 0 +${event.result.hand_points[0]}, side 1 +${event.result.hand_points[1]}`
+      );
     default:
       return unexpected(event);
   }
