@@ -163,6 +163,7 @@ def trickcore_figures(scale: float) -> dict[str, float]:
     records = recorded_hands(game, int(400 * scale))
     out["apply"], out["legal"] = per_call(records, game.initial_state, apply, legal)
     views = search.trickcore_positions(game, int(40 * scale), SEED)[::5]
+    search.trickcore_cold_samples(game, views, 1, SEED)  # warm-up: the deal shapes' caches
     out["fresh"] = search.trickcore_cold_samples(game, views, 1, SEED) / len(views) * 1e6
     out["repeated"] = search.trickcore_samples(game, views, WORLDS, SEED) / len(views) / WORLDS
     out["repeated"] *= 1e6
