@@ -14,10 +14,10 @@ comparison with OpenSpiel are ``euchre_playouts.py``'s.
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
-import subprocess
 import sys
+
+from callgrind import counted_run
 
 import trickcore
 from trickcore import CHANCE, Rng
@@ -45,22 +45,7 @@ def play(hands: int, seed: int) -> None:
 
 def instructions(hands: int, seed: int) -> int:
     """Instructions callgrind counts for a run of this script playing ``hands`` hands."""
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        __file__,
-        "--play",
-        str(hands),
-        "--seed",
-        str(seed),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError("callgrind printed no instruction count:\n" + done.stderr[-2000:])
-    return int(found.group(1))
+    return counted_run(__file__, ["--play", str(hands), "--seed", str(seed)])[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,13 +28,13 @@ import cProfile
 import json
 import pstats
 import random
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
+
+from callgrind import counted_run
 
 GAMES = ("euchre", "allfours", "apples")
 OPENSPIEL = "openspiel_euchre"
@@ -127,12 +127,7 @@ def time_drivers(
 def instructions(driver: str, count: int, seed: int, warmup: int) -> int:
     """Instructions callgrind counts for this script playing ``count`` turns of ``driver``
     after ``warmup`` turns."""
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        __file__,
+    arguments = [
         "--play",
         driver,
         "--count",
@@ -142,11 +137,7 @@ def instructions(driver: str, count: int, seed: int, warmup: int) -> int:
         "--warmup",
         str(warmup),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError("callgrind printed no instruction count:\n" + done.stderr[-2000:])
-    return int(found.group(1))
+    return counted_run(__file__, arguments)[0]
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
