@@ -11,12 +11,14 @@ and each figure reports the median of its runs (CPU time, ``time.process_time``)
   again (a loop over ``apply``; OpenSpiel ``apply_action`` on a fresh state per hand), and
   ``legal_actions`` asked of every state on the way.
 * **determinize µs, fresh view** and **repeated**: the first sample drawn from a new view
-  object (nothing prepared) and the mean of 40 samples of one view; OpenSpiel
-  ``resample_from_infostate`` (it prepares nothing).
+  object (nothing prepared for it; timed after one untimed pass over other copies, which warms
+  the caches of deal shapes as a search does) and the mean of 40 samples of one view;
+  OpenSpiel ``resample_from_infostate`` (it prepares nothing).
 * **PIMC iterations/s**: 40 worlds per view, each a sample and a random playout to the end of
   the hand (the game's own fast playout: ``trickcore.playout.playout_of``); OpenSpiel a
   resample and a random playout with ``apply_action``.
-* **playouts/s from a true state**: the same playouts from the true states themselves.
+* **playouts/s from a true state**: random playouts from full states (one world drawn per
+  view, played out 40 times), without determinizing each time.
 * **PettingZoo turns/s**: ``trickcore.rl.env`` driven as PettingZoo's ``performance_benchmark``
   drives an env (random legal action from the mask); OpenSpiel's ``rl_environment`` steps
   with random legal actions.
