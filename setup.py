@@ -21,6 +21,11 @@ COMPILED_MODULES = [
     "trickcore/kit/deal.py",
     "trickcore/kit/scoring.py",
     "trickcore/kit/playout.py",
+    "trickcore/kit/tricks.py",
+    "trickcore/kit/base.py",
+    "plugins/trickcore_euchre/rules.py",
+    "plugins/trickcore_allfours/rules.py",
+    "plugins/trickcore_apples/rules.py",
 ]
 """The modules the compiled build compiles: the hot path, and none that defines a msgspec
 Struct (a Struct class in a compiled module loses msgspec's behaviour)."""

@@ -325,3 +325,15 @@ def _loads(name: str, options: dict[str, Any]) -> bool:
     except trickcore.OptionError:
         return False
     return True
+
+
+@pytest.mark.parametrize("name", ["euchre", "allfours"])
+@pytest.mark.parametrize("scores", [[], [3], [3, 1, 0]])
+def test_an_event_without_one_score_per_side_is_refused_by_both(
+    name: str, scores: list[int]
+) -> None:
+    """Two sides (E1, F1): the schema and the reader both refuse a ``points_scored`` whose
+    ``scores`` is not one number per side (found by the adversarial edits above)."""
+    event = {"type": "points_scored", "side": 1, "points": 1, "reason": "r", "rule": "X1"}
+    assert same_verdict(name, "event", {**event, "scores": [3, 1]})
+    assert not same_verdict(name, "event", {**event, "scores": scores})

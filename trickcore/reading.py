@@ -290,6 +290,8 @@ def check_part(factory: GameFactory, part: Part, value: Any, options: Any = None
     problem = card_problem(value, frozenset(game_cards(factory, options)))
     if problem is None:
         problem = seat_problem(value, game_seats(factory, options))
+    if problem is None and part == "event":
+        problem = sides_problem(factory, value)
     if problem is None and part in ("replay", "table"):
         replay, at = (value.replay, "$.replay") if part == "table" else (value, "$")
         if replay.game != factory.name:
@@ -303,6 +305,36 @@ def check_part(factory: GameFactory, part: Part, value: Any, options: Any = None
         problem = _options_problem(part, value, options)
     if problem is not None:
         raise DecodeError(f"cannot read {_WHAT[part]} from JSON: {problem}")
+
+
+def sides_problem(factory: GameFactory, event: Any) -> str | None:
+    """What in a decoded ``event`` has not one number per side where the game's JSON Schema
+    says so: a per-side field (``scores``, or ``tricks`` counted per side, a tuple of integers
+    of any length in the event's type) must be as long as the view's ``scores`` wherever that
+    is fixed (two sides), as :func:`trickcore.schema.game_schema` writes it."""
+    sides = _fixed_sides(game_types(factory).view_type)
+    if sides is None or not isinstance(event, msgspec.Struct):
+        return None
+    for field in _type_info(type(event)).fields:  # type: ignore[attr-defined]
+        if field.name in ("scores", "tricks") and _is_int_tuple(field.type):
+            value = getattr(event, field.name)
+            if len(value) != sides:
+                return f"at $.{field.encode_name}: {len(value)} numbers, not one per side ({sides})"
+    return None
+
+
+@functools.cache
+def _fixed_sides(view_type: type) -> int | None:
+    """The length of a view type's ``scores`` when its type fixes it, else ``None``."""
+    info = _type_info(view_type)
+    for field in getattr(info, "fields", ()):
+        if field.name == "scores" and isinstance(field.type, mi.TupleType):
+            return len(field.type.item_types)
+    return None
+
+
+def _is_int_tuple(kind: mi.Type) -> bool:
+    return isinstance(kind, mi.VarTupleType) and isinstance(kind.item_type, mi.IntType)
 
 
 def _options_problem(part: Part, value: Any, options: Any) -> str | None:

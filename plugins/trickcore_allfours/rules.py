@@ -15,7 +15,7 @@ and the game ends as soon as a side reaches the target, mid-deal or mid-count.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from msgspec.structs import replace
 
@@ -68,11 +68,15 @@ REASONS: dict[Reason, tuple[str, str]] = {
 }
 """Each reason for points in words, and the rule-book section that awards them."""
 
+# The phases that legal_actions tells apart on every call, as module constants: the compiled
+# build reads a constant directly, an enum member by name.
+_STAND_OR_BEG: Final = Phase.STAND_OR_BEG
+_GIVE_OR_RUN: Final = Phase.GIVE_OR_RUN
+
 
 class AllFours(
     FastPlayoutMethod,
     TrickGame[AllFoursState, AllFoursAction, AllFoursView, AllFoursOptions],
-    phases=Phase,
 ):
     """All Fours, Trinidad rules, bound to its options (F7). Load it with
     ``trickcore.load("allfours", **options)``; ``players=2`` plays All Twos."""
@@ -87,6 +91,13 @@ class AllFours(
     view_type: ClassVar[type[AllFoursView]] = AllFoursView
     event_type: ClassVar[Any] = AllFoursEvent
     play_type: ClassVar[type[Play]] = Play
+    # The kit's layout (TrickGame): its phases named here, not with `phases=Phase`, which a
+    # class compiled by mypyc does not pass on to __init_subclass__.
+    draw_phase: ClassVar[Any] = Phase.DRAW_DEALER
+    deal_phase: ClassVar[Any] = Phase.DEAL
+    play_phase: ClassVar[Any] = Phase.PLAY
+    over_phase: ClassVar[Any] = Phase.OVER
+    chance_phases: ClassVar[frozenset[Any]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
     renderer: ClassVar[Renderer[AllFoursView]] = AllFoursRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
     prepared_draws_fit: ClassVar[bool | None] = True
@@ -141,9 +152,9 @@ class AllFours(
     def legal_actions(self, state: AllFoursState) -> tuple[AllFoursAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
-        if phase is Phase.STAND_OR_BEG:
+        if phase is _STAND_OR_BEG:
             return (_STAND, _BEG)
-        if phase is Phase.GIVE_OR_RUN:
+        if phase is _GIVE_OR_RUN:
             return (_GIVE_ONE, _RUN_PACK) if self.may_give_one(state) else (_RUN_PACK,)
         return super().legal_actions(state)  # F4: the plays; the draw for the first dealer
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from msgspec.structs import asdict, replace
 
@@ -56,11 +56,15 @@ from trickcore_apples.view import PROJECTION, ApplesView
 __all__ = ["Apples"]
 
 _PASS = Pass()
+# The phases that legal_actions tells apart on every call, as module constants: the compiled
+# build reads a constant directly, an enum member by name.
+_PLAY: Final = Phase.PLAY
+_AUCTION: Final = Phase.AUCTION
+_PILE: Final = Phase.PILE
+_TARGET: Final = Phase.TARGET
 
 
-class Apples(
-    FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions], phases=Phase
-):
+class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
     """Apples, bound to its options (A9). Load it with ``trickcore.load("apples", **options)``."""
 
     name: ClassVar[str] = "apples"
@@ -73,6 +77,12 @@ class Apples(
     view_type: ClassVar[type[ApplesView]] = ApplesView
     event_type: ClassVar[Any] = ApplesEvent
     play_type: ClassVar[type[Play]] = Play
+    # The kit's layout (TrickGame): its phases named here, not with `phases=Phase`, which a
+    # class compiled by mypyc does not pass on to __init_subclass__.
+    draw_phase: ClassVar[Any] = Phase.DRAW_DEALER
+    deal_phase: ClassVar[Any] = Phase.DEAL
+    play_phase: ClassVar[Any] = Phase.PLAY
+    over_phase: ClassVar[Any] = Phase.OVER
     chance_phases: ClassVar[frozenset[Phase]] = frozenset(
         {Phase.DRAW_DEALER, Phase.DEAL, Phase.PILE_DEAL}
     )
@@ -112,16 +122,16 @@ class Apples(
     def legal_actions(self, state: ApplesState) -> tuple[ApplesAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
-        if phase is Phase.PLAY:  # A6
+        if phase is _PLAY:  # A6
             return self.legal_plays(state)
         hand = state.hands[state.turn]
-        if phase is Phase.AUCTION:  # A3
+        if phase is _AUCTION:  # A3
             return (_PASS, *self._bids(state, hand))
-        if phase is Phase.PILE:  # A4: the auction winner gives trumps only
+        if phase is _PILE:  # A4: the auction winner gives trumps only
             if state.turn == state.declarer:
                 return tuple(self._gives[card] for card in hand if card.suit is state.trump)
             return tuple(map(self._gives.__getitem__, hand))
-        if phase is Phase.TARGET:  # A5
+        if phase is _TARGET:  # A5
             return tuple(map(self._targets.__getitem__, hand))
         return super().legal_actions(state)  # the draw for the first dealer; no shuffle
 

@@ -6,13 +6,14 @@ built when the game is loaded, so ``legal_actions`` only picks from tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
-from trickcore.game import Direction, Game
+from trickcore.encoding import ViewLayout
+from trickcore.game import Direction, Game, Seat
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
 from trickcore.kit.events import EventLog
@@ -49,6 +50,14 @@ _ORDER_UP = OrderUp()
 _GO_ALONE = GoAlone()
 _WITH_PARTNER = WithPartner()
 _PASSES = tuple(Bid(seat=seat, kind="pass") for seat in range(SEATING.seats))
+# The phases that legal_actions tells apart on every call, as module constants: the compiled
+# build reads a constant directly, an enum member by name.
+_PLAY: Final = Phase.PLAY
+_BID_FIRST: Final = Phase.BID_FIRST
+_BID_SECOND: Final = Phase.BID_SECOND
+_ALONE: Final = Phase.ALONE
+_DISCARD: Final = Phase.DISCARD
+_JOKER_CALL: Final = Phase.JOKER_CALL
 
 # Who is asked "alone?" (E6), by option, as a test on (seat, maker).
 _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
@@ -60,9 +69,7 @@ _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-class Euchre(
-    FastPlayoutMethod, TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions], phases=Phase
-):
+class Euchre(FastPlayoutMethod, TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     """North American Euchre, bound to its options (E9). Load it with
     ``trickcore.load("euchre", **options)``."""
 
@@ -76,6 +83,13 @@ class Euchre(
     view_type: ClassVar[type[EuchreView]] = EuchreView
     event_type: ClassVar[Any] = ev.EuchreEvent
     play_type: ClassVar[type[Play]] = Play
+    # The kit's layout (TrickGame): its phases named here, not with `phases=Phase`, which a
+    # class compiled by mypyc does not pass on to __init_subclass__.
+    draw_phase: ClassVar[Any] = Phase.DRAW_DEALER
+    deal_phase: ClassVar[Any] = Phase.DEAL
+    play_phase: ClassVar[Any] = Phase.PLAY
+    over_phase: ClassVar[Any] = Phase.OVER
+    chance_phases: ClassVar[frozenset[Any]] = frozenset({Phase.DRAW_DEALER, Phase.DEAL})
     progress_fields = ("phase", "dealer", "scores", "hand_number", "last_hand")
     renderer: ClassVar[Renderer[EuchreView]] = EuchreRenderer()
     """How frontends show a view (see :func:`trickcore.render.renderer_for`)."""
@@ -122,39 +136,51 @@ class Euchre(
     def legal_actions(self, state: EuchreState) -> tuple[EuchreAction, ...]:
         """The actor's legal actions; ``()`` at a shuffle (it cannot be listed) and at the end."""
         phase = state.phase
-        if phase is Phase.PLAY:  # E7 (the kit's legal_plays, written out: the hot path)
+        if phase is _PLAY:  # E7 (the kit's legal_plays, written out: the hot path)
             assert state.trump is not None
             policy = self.policies[state.trump]
             return policy.legal_plays(state.hands[state.turn], state.trick, self.plays)
-        if phase is Phase.BID_FIRST:
+        if phase is _BID_FIRST:
             return (_PASS, _ORDER_UP)
-        if phase is Phase.ALONE:
+        if phase is _ALONE:
             return (_GO_ALONE, _WITH_PARTNER)
-        if phase is Phase.BID_SECOND:
+        if phase is _BID_SECOND:
             assert state.up_card is not None and state.up_card.suit is not None
             calls = self._second_round[state.up_card.suit]
             if self._options.stick_the_dealer and state.turn == state.dealer:
                 return calls
             return (_PASS, *calls)
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return tuple(map(self._discards.__getitem__, state.hands[state.turn]))
-        if phase is Phase.JOKER_CALL:
+        if phase is _JOKER_CALL:
             return self._all_calls
         return super().legal_actions(state)  # the draw for the first dealer; no shuffle
 
-    # The parts of the protocol written in modules of their own, each taking the game first:
-    secret_sizes = _determinize.secret_sizes
-    held_cards = _determinize.held_cards
-    seen_cards = _determinize.seen_cards
-    """What ``determinize`` deals beyond the other hands: the undealt cards, the dealer's discard
-    and taken up-card (:mod:`trickcore_euchre.determinize`); the kit draws uniformly among the
-    consistent deals."""
-    view_encoding = view_layout
-    """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
-    (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""
+    # The parts of the protocol written in modules of their own, each taking the game first
+    # (methods, not functions set in the class body: a compiled class does not bind those).
+    def secret_sizes(self, view: EuchreView) -> dict[str, int]:
+        """What ``determinize`` deals beyond the other hands: the undealt cards and the
+        dealer's discard (:mod:`trickcore_euchre.determinize`); the kit draws uniformly among
+        the consistent deals."""
+        return _determinize.secret_sizes(self, view)
 
-    problems = _validate.problems
-    """What stops a game from reaching a state (``validate`` raises them)."""
+    def held_cards(self, view: EuchreView) -> dict[Card, Seat]:
+        """The up-card the dealer took, known to be in their hand
+        (:mod:`trickcore_euchre.determinize`)."""
+        return _determinize.held_cards(self, view)
+
+    def seen_cards(self, view: EuchreView) -> Collection[Card]:
+        """Every card the view shows, by its fields (:mod:`trickcore_euchre.determinize`)."""
+        return _determinize.seen_cards(self, view)
+
+    def view_encoding(self) -> ViewLayout[EuchreView]:
+        """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
+        (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""
+        return view_layout(self)
+
+    def problems(self, state: EuchreState) -> list[str]:
+        """What stops a game from reaching ``state`` (``validate`` raises them)."""
+        return _validate.problems(self, state)
 
     # -- the transition --------------------------------------------------------------------
 
@@ -163,11 +189,11 @@ class Euchre(
         (E4); a suit named by the dealer over a turned-up joker (E5)."""
         phase = state.phase
         match action:
-            case Pass() if phase is not Phase.JOKER_CALL:
+            case Pass() if phase is not _JOKER_CALL:
                 return self._pass(state, action, log)
-            case OrderUp() if phase is Phase.BID_FIRST:
+            case OrderUp() if phase is _BID_FIRST:
                 return self._order_up(state, log)
-            case Call() if phase is not Phase.BID_FIRST:
+            case Call() if phase is not _BID_FIRST:
                 return self._call(state, action, log)
             case _:
                 raise self.illegal(state, action)
@@ -205,7 +231,7 @@ class Euchre(
     def _pass(self, state: EuchreState, action: Pass, log: EventLog | None) -> EuchreState:
         seat, dealer = state.turn, state.dealer
         assert dealer is not None and state.up_card is not None
-        first_round = state.phase is Phase.BID_FIRST
+        first_round = state.phase is _BID_FIRST
         if not first_round and self._options.stick_the_dealer and seat == dealer:
             raise self.illegal(state, action, "stick the dealer: the dealer must name trump")
         if log is not None:
@@ -416,7 +442,10 @@ class Euchre(
             state, log, over=over, winner=side, turn=0, scores=scores, last_hand=result
         )
 
-    end_hand = score_hand  # the kit's step after the last trick (TrickGame.next_trick)
+    def end_hand(self, state: EuchreState, log: EventLog | None) -> EuchreState:
+        """The kit's step after the last trick (:meth:`TrickGame.next_trick`): the scoring,
+        :meth:`score_hand`."""
+        return self.score_hand(state, log)
 
 
 if TYPE_CHECKING:  # mypy proves that Euchre satisfies the Game protocol

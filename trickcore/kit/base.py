@@ -66,6 +66,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
 
+from trickcore._mypyc import mypyc_attr
 from trickcore.cards import Card, Suit
 from trickcore.errors import IllegalActionError, InvalidStateError
 from trickcore.game import (
@@ -115,6 +116,7 @@ Rule = Callable[[S, A, EventLog | None], S]
 """A rule of one phase: ``(state, action, log) -> state``, as :meth:`TrickGame.transition`."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickGame(Generic[S, A, V, Opt]):
     """What every game on the kit shares; subclasses add their rules (see the module text)."""
 
@@ -177,7 +179,7 @@ class TrickGame(Generic[S, A, V, Opt]):
             "chance_phases": frozenset({members["DRAW_DEALER"], members["DEAL"]}),
         }
         for name, value in declared.items():
-            if name not in cls.__dict__:
+            if name not in vars(cls):
                 setattr(cls, name, value)
 
     def __init__(
@@ -219,15 +221,22 @@ class TrickGame(Generic[S, A, V, Opt]):
         self.policy: FollowSuit | None = policy
         """The follow policy of every trick, for a game whose card order never changes (no
         trumps, or a fixed trump); otherwise ``None`` and :attr:`policies` says."""
-        self.policies: Mapping[Suit, FollowSuit] = dict(policies or {})
+        self.policies: dict[Suit, FollowSuit] = dict(policies or {})
         """The follow policy for each trump suit, for a game whose trump changes by hand."""
-        self.plays: Mapping[Card, A] = (
+        self.plays: dict[Card, A] = (
             {card: self.play_type(card=card) for card in self.pack}
             if self.play_type is not None
             else {}
         )
         """One :attr:`play_type` action per card of the pack, shared: legal plays are picked
         from it."""
+        # The layout's class attributes, read on every action, copied to the instance: the
+        # compiled build reads an instance attribute directly, a class attribute by name.
+        self._play_phase: object = self.play_phase
+        self._over_phase: object = self.over_phase
+        self._draw_phase: object = self.draw_phase
+        self._chance_phases: frozenset[object] = self.chance_phases
+        self._play_type: object = self.play_type
         self._view_draws: Callable[[V], Callable[[Rng], S]] | None = None
         self._last_view: LastView[V, Callable[[Rng], S]] = self.checked_views(self.determinizer)
 
@@ -308,12 +317,12 @@ class TrickGame(Generic[S, A, V, Opt]):
         is. Otherwise the game's own."""
         layout: Any = state
         phase = layout.phase
-        if phase is not self.play_phase:  # the usual answer first: a seat playing a card
-            if self.play_phase is None:
+        if phase is not self._play_phase:  # the usual answer first: a seat playing a card
+            if self._play_phase is None:
                 raise NotImplementedError(f"{type(self).__name__} declares no play phase")
-            if phase is self.over_phase:
+            if phase is self._over_phase:
                 return None
-            if phase in self.chance_phases:
+            if phase in self._chance_phases:
                 return CHANCE
         turn: Seat = layout.turn
         return turn
@@ -322,12 +331,12 @@ class TrickGame(Generic[S, A, V, Opt]):
         """The actor's legal actions: in the kit's layout, the draws for the first dealer in
         :attr:`draw_phase`, the legal plays in :attr:`play_phase` (:meth:`legal_plays`), else
         none (a shuffle cannot be listed). Otherwise the game's own."""
-        if self.play_phase is None:
+        if self._play_phase is None:
             raise NotImplementedError(f"{type(self).__name__} declares no play phase")
         phase = getattr(state, "phase")  # noqa: B009 - mypy knows no field of a generic state
-        if phase is self.play_phase:
+        if phase is self._play_phase:
             return self.legal_plays(state)
-        if phase is self.draw_phase:
+        if phase is self._draw_phase:
             return cast(tuple[A, ...], self.dealer_draws)
         return ()
 
@@ -497,9 +506,10 @@ class TrickGame(Generic[S, A, V, Opt]):
         after = self.transition(state, action, log)
         return after, log.by_seat()
 
-    def view(self, state: S, seat: Seat) -> V:
+    def view(self, state: S, seat: object) -> V:
         """What ``seat`` may see of ``state``; :class:`~trickcore.errors.TableError` naming the
-        seats for a seat not at the table."""
+        seats for anything but a seat at the table (typed ``object``: a seat that comes from
+        outside is checked here, in the compiled build too)."""
         return self.projection.view(state, self.seating.check(seat))
 
     def checked_views(
@@ -719,7 +729,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         :meth:`trick_won` goes on. ``log`` is told :class:`~trickcore.kit.events.CardPlayed`
         and :class:`~trickcore.kit.events.TrickWon`. Every card played goes through it: it is
         written out, without a call it can spare."""
-        if type(action) is not self.play_type:
+        if type(action) is not self._play_type:
             raise self.illegal(state, action)
         layout: Any = state
         played: Any = action

@@ -218,15 +218,17 @@ class EventLog:
         """Write an event (it must hold only what the viewer may see)."""
         self.events.append(event)
 
-    def own(self, seat: Seat | None, value: T) -> T | None:
-        """``value`` if the viewer is ``seat``, else ``None``: for a card only ``seat`` may see."""
+    def own(self, seat: Seat | None, value: T) -> Any:
+        """``value`` if the viewer is ``seat``, else ``None``: for a card only ``seat`` may see.
+        What it gives goes straight into an event's field: typed ``Any``, because
+        :class:`EveryViewerLog` gives a stand-in there (and the compiled build checks what a
+        declared type promises)."""
         return value if seat is not None and seat == self.viewer else None
 
-    def own_entry(
-        self, entries: tuple[T, ...], shown: Callable[[Seat], bool] | None = None
-    ) -> T | None:
+    def own_entry(self, entries: tuple[T, ...], shown: Callable[[Seat], bool] | None = None) -> Any:
         """The viewer's entry of a per-seat tuple (its hand of ``hands``); ``None`` for a
-        spectator, and for a seat that ``shown(seat)`` says may not see its entry yet."""
+        spectator, and for a seat that ``shown(seat)`` says may not see its entry yet. Typed
+        ``Any``, as :meth:`own`."""
         viewer = self.viewer
         if viewer is None or (shown is not None and not shown(viewer)):
             return None
@@ -288,18 +290,16 @@ class EveryViewerLog(EventLog):
             )
         self.events.append(event)
 
-    def own(self, seat: Seat | None, value: T) -> T | None:
+    def own(self, seat: Seat | None, value: T) -> Any:
         """A stand-in for ``value``, which only ``seat`` sees (``None`` to the others)."""
         self._given += 1
-        return cast(T, _Owned(seat, value))
+        return _Owned(seat, value)
 
-    def own_entry(
-        self, entries: tuple[T, ...], shown: Callable[[Seat], bool] | None = None
-    ) -> T | None:
+    def own_entry(self, entries: tuple[T, ...], shown: Callable[[Seat], bool] | None = None) -> Any:
         """A stand-in for each seat's own entry of ``entries`` (``None`` to a spectator, and to
         a seat that ``shown(seat)`` says may not see it yet)."""
         self._given += 1
-        return cast(T, _OwnEntry(entries, shown))
+        return _OwnEntry(entries, shown)
 
     def seen_by(self, viewer: Seat | None) -> tuple[Event, ...]:
         """The events as ``viewer`` sees them (``None``: a spectator)."""

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-import msgspec
-
+from trickcore._mypyc import mypyc_attr
 from trickcore.cards import Card, Suit
-from trickcore.game import Seat, SeatField
+from trickcore.game import Seat
+from trickcore.kit.records import Trick
 from trickcore.kit.seating import Seating
 
 __all__ = [
@@ -64,19 +64,7 @@ def rank_strength(card: Card) -> int:
     return card.rank.order if card.rank is not None else 15
 
 
-class Trick(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """A finished trick: who led, the seats in the order they played, their cards, the winner."""
-
-    leader: SeatField
-    """The seat that led."""
-    seats: tuple[SeatField, ...]
-    """The seats in the order they played."""
-    cards: tuple[Card, ...]
-    """Their cards, in the same order."""
-    winner: SeatField
-    """The seat that won the trick."""
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickOrder:
     """Which suit each card belongs to and how strong it is, for one trump suit.
 
@@ -149,6 +137,7 @@ class TrickOrder:
         return best_position
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FollowSuit:
     """Follow the suit led if you can; otherwise play anything (Euchre E7, Apples A6)."""
 
@@ -205,6 +194,7 @@ class FollowSuit:
         return led if suit_of[card] is not led else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FollowOrTrump(FollowSuit):
     """A player holding the suit led follows it or trumps; without it, anything (All Fours F4).
 
