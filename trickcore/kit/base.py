@@ -65,6 +65,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
+from msgspec.structs import replace
 
 from trickcore._mypyc import mypyc_attr
 from trickcore.cards import Card, Suit
@@ -458,7 +459,7 @@ class TrickGame(Generic[S, A, V, Opt]):
             case DrawDealer(seat=seat) if type(seat) is int and 0 <= seat < self.seating.seats:
                 if log is not None:
                     log.add(events.DealerDrawn(seat=seat))
-                return msgspec.structs.replace(state, phase=self.deal_phase, dealer=seat)
+                return replace(state, phase=self.deal_phase, dealer=seat)
             case _:
                 raise self.illegal(state, action)
 
@@ -750,7 +751,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         trick = (*trick, card)
         seats = layout.trick_seats
         if len(trick) < len(seats):
-            return msgspec.structs.replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
+            return replace(state, hands=hands, trick=trick, turn=seats[len(trick)])
         done = policy.finish(seats, trick)
         tricks = (*layout.tricks, done)
         if log is not None:
@@ -789,7 +790,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         winner = tricks[-1].winner
         if hands[winner]:
             order = self.seating.order(winner, skip)
-            return msgspec.structs.replace(
+            return replace(
                 state,
                 hands=hands,
                 trick=(),
@@ -798,9 +799,7 @@ class TrickGame(Generic[S, A, V, Opt]):
                 trick_seats=order,
                 **changes,
             )
-        end = msgspec.structs.replace(
-            state, hands=hands, trick=(), trick_seats=(), tricks=tricks, **changes
-        )
+        end = replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, **changes)
         return self.end_hand(end, log)
 
     def trick_counts(self, state: S, tricks: tuple[Trick, ...]) -> dict[str, Any]:
@@ -849,7 +848,7 @@ class TrickGame(Generic[S, A, V, Opt]):
                 log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=winner
             )
         if over:
-            return msgspec.structs.replace(state, phase=self.over_phase, winner=winner, **changes)
+            return replace(state, phase=self.over_phase, winner=winner, **changes)
         dealer = self.seating.next(layout.dealer)
         return self.between_hands(state, phase=self.deal_phase, dealer=dealer, **changes)
 
@@ -858,9 +857,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         trick, which every seat plays from the leader on but those in ``skip`` (a partner
         sitting out)."""
         order = self.seating.order(leader, skip)
-        return msgspec.structs.replace(
-            state, phase=self.play_phase, turn=leader, trick_seats=order, **changes
-        )
+        return replace(state, phase=self.play_phase, turn=leader, trick_seats=order, **changes)
 
     def hand_problems(
         self,
