@@ -10,6 +10,11 @@ import os
 import pytest
 from hypothesis import settings
 
+# A test that runs ``python -m trickcore`` from the checkout must get the installed build (the
+# compiled one under tox -e compiled), not the sources that ``-m`` would find in the current
+# directory: mixing a compiled plugin with a pure trickcore fails on every native type.
+os.environ.setdefault("PYTHONSAFEPATH", "1")
+
 settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
 settings.register_profile("default", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
