@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import math
 import struct
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from trickcore.match.records import EntryStats, Estimate, GameResult
@@ -102,15 +103,93 @@ def bootstrap_interval(
     if ordered[0] == ordered[-1]:
         return Estimate(value=mean, low=ordered[0], high=ordered[0], n=n)
     prefix = f"trickcore bootstrap\0{label}\0{n}\0".encode()
-    unpack = struct.Struct(f"<{n}I").unpack
+    draw = _RunDraw(ordered) if _RunDraw.suits(ordered) else _IndexDraw(ordered)
     means = []
     for resample in range(resamples):
-        words = unpack(hashlib.shake_256(prefix + str(resample).encode()).digest(4 * n))
-        means.append(math.fsum([ordered[(word * n) >> 32] for word in words]) / n)
+        digest = hashlib.shake_256(prefix + str(resample).encode()).digest(4 * n)
+        means.append(math.fsum(draw(digest)) / n)
     means.sort()
     low = means[math.floor(0.025 * resamples)]
     high = means[math.ceil(0.975 * resamples) - 1]
     return Estimate(value=mean, low=low, high=high, n=n)
+
+
+class _IndexDraw:
+    """The values a resample draws from ``ordered`` (sorted, ``n`` long): for each 32-bit
+    little-endian word of its ``digest``, ``ordered[word·n >> 32]``."""
+
+    def __init__(self, ordered: Sequence[float]) -> None:
+        self.ordered = ordered
+        self.unpack = struct.Struct(f"<{len(ordered)}I").unpack
+
+    def __call__(self, digest: bytes) -> list[float]:
+        ordered, n = self.ordered, len(self.ordered)
+        return [ordered[(word * n) >> 32] for word in self.unpack(digest)]
+
+
+class _RunDraw:
+    """The same multiset of values as :class:`_IndexDraw`, found without a Python step per word
+    when ``ordered`` is a few runs of equal values (points and differences over many games).
+
+    The words that land in a run of indices ``[start, end)`` are those from ``⌈start·2³²/n⌉``
+    to below ``⌈end·2³²/n⌉``. Most values of a word's top byte lie inside one run's words: the
+    digest's top bytes, translated to run numbers and counted (in C), give those; a word whose
+    top byte straddles the end of a run is placed by its whole value. ``math.fsum`` rounds the
+    exact sum of a multiset, so the means are the same to the last bit."""
+
+    STRADDLES = 255
+    """The run number written for a top byte whose words lie in more than one run."""
+
+    @staticmethod
+    def suits(ordered: Sequence[float]) -> bool:
+        """Whether ``ordered`` has few enough runs for this draw to pay."""
+        runs = len(set(ordered))
+        return runs < _RunDraw.STRADDLES and runs * 8 <= len(ordered)
+
+    def __init__(self, ordered: Sequence[float]) -> None:
+        n = len(ordered)
+        self.values: list[float] = []
+        self.pasts: list[int] = []  # per run, the first word past it
+        for end in range(1, n + 1):
+            if end == n or ordered[end] != ordered[end - 1]:
+                self.values.append(ordered[end - 1])
+                self.pasts.append(-((-end << 32) // n))
+        table = bytearray()
+        for top in range(256):
+            first = bisect_right(self.pasts, top << 24)
+            last = bisect_right(self.pasts, ((top + 1) << 24) - 1)
+            table.append(first if first == last else self.STRADDLES)
+        self.table = bytes(table)
+        # value·count is exact (a float) when the value's significant bits and the count's fit
+        # in a double's 53: then the products sum to the same as the values one by one.
+        self.exact = all(_significant_bits(value) + n.bit_length() <= 53 for value in self.values)
+
+    def __call__(self, digest: bytes) -> list[float]:
+        runs = digest[3::4].translate(self.table)
+        counts = [runs.count(run) for run in range(len(self.values))]
+        at = runs.find(self.STRADDLES)
+        while at >= 0:
+            (word,) = _WORD.unpack_from(digest, 4 * at)
+            counts[bisect_right(self.pasts, word)] += 1
+            at = runs.find(self.STRADDLES, at + 1)
+        if self.exact:
+            return [value * count for value, count in zip(self.values, counts, strict=True)]
+        drawn: list[float] = []
+        for value, count in zip(self.values, counts, strict=True):
+            drawn += [value] * count
+        return drawn
+
+
+_WORD = struct.Struct("<I")
+
+
+def _significant_bits(value: float) -> int:
+    """The bits of ``value``'s odd mantissa (``3.0``: 2, ``0.5``: 1, ``0.1``: 53 or so)."""
+    numerator = abs(value.as_integer_ratio()[0])
+    if not numerator:
+        return 0
+    odd = numerator >> ((numerator & -numerator).bit_length() - 1)
+    return odd.bit_length()
 
 
 def _mean_and_half_width(values: Sequence[float], z: float) -> tuple[float, float | None]:
