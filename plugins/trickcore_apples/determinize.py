@@ -16,6 +16,12 @@ showed out of in the tricks (A6). The unseen cards are dealt accordingly:
   gave, so that its dealt hand meets its bids and the auction winner gave trumps. That last
   part is drawn at random among the fits and retried when none fits; it is not exactly
   uniform.
+
+Whatever the phase, once a round has been scored its pile exchange stays hidden (A10): the
+others' part in it (``last_given``, ``last_received``) is drawn the same way, from what each of
+them held after the pile in that round (the cards it played and its target, all public once
+the round is scored) and the bids of that round's auction (:func:`determinizer` prepares it once
+per view).
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ deck and a stacked pile (A2, A4). The state is valid when that replay is legal a
 (bids within the bidders' suits, the auction winner giving trumps, suits followed) and arrives
 at exactly the given state. The game before the round is checked apart (:func:`_progress_problems`):
 the last round's scoring from its piles and targets (A7), the totals the rounds so far allow, the
-dealer (A1) and the winner (A8).
+dealer (A1) and the winner (A8). The last round's record (its auction and tricks, and each
+seat's pile exchange ``last_given`` / ``last_received``) is played again the same way, from the
+deal it implies, and must give back exactly that record (:func:`_record_problems`).
 """
 
 from __future__ import annotations
