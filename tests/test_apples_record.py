@@ -68,6 +68,7 @@ def test_the_last_round_keeps_its_auction_tricks_and_pile(options: dict[str, Any
         for viewer, told in events.items():
             (recorded,) = [event for event in told if isinstance(event, RoundRecorded)]
             assert recorded.result == last
+            assert recorded.seat == viewer
             if viewer is None:  # a spectator sees no one's pile exchange (A10)
                 assert (recorded.given, recorded.received) == (None, None)
             else:

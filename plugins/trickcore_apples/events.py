@@ -184,6 +184,9 @@ class RoundRecorded(Event, frozen=True, tag="round_recorded"):
 
     result: RoundResult
     """The round's record."""
+    seat: SeatField | None
+    """The viewing seat, whose exchange ``given`` and ``received`` show; ``None`` for a
+    spectator."""
     given: tuple[Card, ...] | None
     """What the viewing seat gave to the bidding pile; ``None`` for a spectator."""
     received: tuple[Card, ...] | None
@@ -196,8 +199,11 @@ class RoundRecorded(Event, frozen=True, tag="round_recorded"):
             f"{bid_text(result.number, result.trump)} ({len(result.auction)} calls), "
             f"{len(result.tricks)} tricks played."
         )
-        if self.given is not None and self.received is not None:
-            text += f" You gave {cards_text(self.given)} and got {cards_text(self.received)}."
+        if self.seat is not None and self.given is not None and self.received is not None:
+            text += (
+                f" Seat {self.seat} gave {cards_text(self.given)} to the pile"
+                f" and got {cards_text(self.received)}."
+            )
         return text
 
 

@@ -56,6 +56,7 @@ from trickcore_apples.view import PROJECTION, ApplesView
 __all__ = ["Apples"]
 
 _PASS = Pass()
+_SEATS = tuple(range(SEATING.seats))  # log.own_entry(_SEATS): the viewing seat, if any
 # The phases that legal_actions tells apart on every call, as module constants: the compiled
 # build reads a constant directly, an enum member by name.
 _PLAY: Final = Phase.PLAY
@@ -393,6 +394,7 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             log.add(
                 RoundRecorded(
                     result=result,
+                    seat=log.own_entry(_SEATS),
                     given=log.own_entry(state.given),
                     received=log.own_entry(state.received),
                 )
