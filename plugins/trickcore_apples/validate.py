@@ -292,6 +292,9 @@ def _record_problems(game: Apples, state: ApplesState, last: RoundResult) -> lis
     dealt the cards it played and its target, with its exchange with the bidding pile undone
     (``last_given``, ``last_received``). The record is whole when that replay is legal at every
     step and gives back exactly the record and the exchange."""
+    found = trick_problems(SEATING, last.tricks)
+    if found:  # seats out of range or unpaired cards: no deal to rebuild
+        return ["the last round's record: " + "; ".join(found)]
     plays = [(trick.seats, trick.cards) for trick in last.tricks]
     held = dealt_cards([[seat.target] for seat in last.seats], plays)
     dealt, found = undo_exchange(held, state.last_given, state.last_received)
@@ -303,8 +306,8 @@ def _record_problems(game: Apples, state: ApplesState, last: RoundResult) -> lis
     if found:
         return ["the last round's record: " + "; ".join(found)]
     try:
-        order = DEAL.stack(dealt, last.dealer)
         actions: list[Any] = [
+            Shuffle(order=DEAL.stack(dealt, last.dealer)),
             *_calls(last.auction),
             *_gifts(last.declarer, state.last_given),
             _pile_shuffle(last.number, state.last_received, last.dealer),
@@ -313,8 +316,7 @@ def _record_problems(game: Apples, state: ApplesState, last: RoundResult) -> lis
         ]
     except ValueError as error:
         return [f"the last round's record cannot be dealt: {error}"]
-    start = game.apply(ApplesState(phase=Phase.DEAL, dealer=last.dealer), Shuffle(order=order))
-    replayed, found = replay(game, start, actions)
+    replayed, found = replay(game, ApplesState(phase=Phase.DEAL, dealer=last.dealer), actions)
     if found:
         return ["the last round's record: " + "; ".join(found)]
     if replayed.last_round is None:
