@@ -9,6 +9,7 @@ from typing import Any
 from forged_helpers import reached, refused
 from msgspec.structs import replace
 
+from trickcore.cards import Suit
 from trickcore_apples import ApplesState, Phase
 from trickcore_apples.state import RoundResult
 
@@ -131,3 +132,28 @@ def test_a_card_both_held_and_given_back_is_refused_not_a_crash() -> None:
     received = list(state.received)
     received[seat] = (card, *received[seat][1:])
     _refused(replace(state, received=tuple(received)), "given more than once|dealt|received")
+
+
+def test_a_forged_pile_exchange_of_the_last_round_is_refused() -> None:
+    """Issue 21.9: what each seat gave to the last round's pile and got back must be the
+    exchange that round was played with (A4)."""
+    state = _reached(_after_rounds(1))
+    given, received = state.last_given, state.last_received
+    swapped = (received[1], received[0], *received[2:])
+    _refused(replace(state, last_received=swapped), "seat 0 received .* but does not hold it")
+    _refused(replace(state, last_given=((), *given[1:])), r"seat 0 was dealt \d+ cards, not 13")
+    _refused(replace(state, last_given=given[:3]), "3 entries in last_given")
+    first = _reached(lambda s: s.phase is Phase.AUCTION)
+    _refused(replace(first, last_received=received), "pile exchange of a last round before")
+
+
+def test_a_forged_auction_or_trick_of_the_last_round_is_refused() -> None:
+    state = _reached(_after_rounds(1))
+    last = _last(state)
+    tricks = (last.tricks[1], last.tricks[0], *last.tricks[2:])
+    _refused(replace(state, last_round=replace(last, tricks=tricks)), "the last round's record")
+    calls = last.auction
+    top = max(n for n, call in enumerate(calls) if call.number is not None)  # the winning bid
+    other = next(suit for suit in Suit if suit is not calls[top].suit)
+    forged = (*calls[:top], replace(calls[top], suit=other), *calls[top + 1 :])
+    _refused(replace(state, last_round=replace(last, auction=forged)), "the last round's record")

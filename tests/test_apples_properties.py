@@ -1,6 +1,7 @@
 """Property tests over random Apples play (hypothesis): every card accounted for at every step,
 twelve tricks a round, and round scores equal to an independent recount from the winnings piles
-and targets (A6, A7), the totals the running sum of them.
+and targets (A6, A7), the totals the running sum of them; each scored round's record
+(auction, tricks, pile exchange) accounts for every card and gives back its scores.
 
 Sizes: 2,000 random rounds (single rounds, each with its redeals) and 60 whole games to the
 default target of 250 (about 12 rounds each, so some 700 more rounds): about 20 s. Both tests
@@ -66,6 +67,46 @@ def located(state: ApplesState) -> list[Card]:
     return found
 
 
+def check_record(before: ApplesState, after: ApplesState) -> None:
+    """Issue 21.9: the scored round's record (A3-A7) accounts for every card and gives back
+    its scores; each seat's dealt hand, rebuilt from the record, held what it bid."""
+    result = after.last_round
+    assert result is not None and result.auction == before.auction
+    top = [call for call in result.auction if call.number is not None][-1]
+    assert (top.seat, top.number, top.suit) == (result.declarer, result.number, result.trump)
+    assert len(result.tricks) == 12 and result.tricks[:11] == before.tricks
+    targets = [seat.target for seat in result.seats]
+    cards = [card for trick in result.tricks for card in trick.cards] + targets
+    assert len(set(cards)) == len(cards) == 52
+    for trick in result.tricks:
+        assert trick.winner == trick_winner(trick.seats, trick.cards, result.trump.value)
+    for seat, scored in enumerate(result.seats):
+        won = [c for trick in result.tricks if trick.winner == seat for c in trick.cards]
+        assert scored.points == recount(won, scored.target)
+    given, received = after.last_given, after.last_received
+    assert (given, received) == (before.given, before.received)
+    assert Counter(c for cards in given for c in cards) == Counter(
+        c for cards in received for c in cards
+    )
+    assert all(card.suit is result.trump for card in given[result.declarer])  # A4
+    for seat in range(4):
+        assert len(given[seat]) == len(received[seat]) == result.number
+        held = Counter(
+            c
+            for trick in result.tricks
+            for s, c in zip(trick.seats, trick.cards, strict=True)
+            if s == seat
+        )
+        held[targets[seat]] += 1
+        held.subtract(received[seat])
+        held.update(given[seat])
+        dealt = [card for card, count in held.items() for _ in range(count)]
+        assert len(dealt) == 13 and min(held.values()) >= 0
+        for call in result.auction:
+            if call.seat == seat and call.number is not None:
+                assert sum(card.suit is call.suit for card in dealt) >= call.number  # A3
+
+
 def play(game: Any, seed: int) -> int:
     """One random game, checked at every step; the rounds played out."""
     rng = Rng(seed, "actions")
@@ -102,6 +143,7 @@ def play(game: Any, seed: int) -> int:
                 assert result.seats[seat].points == recount(won, target)
                 totals[seat] += recount(won, target)
             assert list(after.scores) == totals
+            check_record(state, after)
             rounds += 1
         state = after
     assert rounds >= 1

@@ -132,3 +132,21 @@ def test_determinize_on_forged_views_refuses_or_shows_the_view_back(data: st.Dat
     except InvalidViewError:
         return
     assert APPLES.view(state, view.seat) == view
+
+
+def test_a_forged_last_pile_exchange_is_refused_or_shown_back() -> None:
+    """Issue 21.9: a view claiming that its seat gave to the last round's pile a card it then
+    played itself without getting it back: no game reaches it."""
+    state = _state(3, lambda state: state.phase.value == "play" and state.last_round is not None)
+    view = APPLES.view(state, state.turn)
+    assert view.last_round is not None
+    played = [
+        card
+        for trick in view.last_round.tricks
+        for seat, card in zip(trick.seats, trick.cards, strict=True)
+        if seat == view.seat and card not in view.last_received
+    ]
+    forged = replace(view, last_given=(played[0], *view.last_given[1:]))
+    with pytest.raises(InvalidViewError):
+        validate_view(APPLES, forged)
+    assert _draws_agree_or_refuse(forged, draws=5) == []

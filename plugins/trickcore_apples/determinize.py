@@ -16,12 +16,21 @@ showed out of in the tricks (A6). The unseen cards are dealt accordingly:
   gave, so that its dealt hand meets its bids and the auction winner gave trumps. That last
   part is drawn at random among the fits and retried when none fits; it is not exactly
   uniform.
+
+Whatever the phase, once a round has been scored its pile exchange stays hidden (A10): the
+others' part in it (``last_given``, ``last_received``) is drawn the same way, from what each of
+them held after the pile in that round (the cards it played and its target, all public once
+the round is scored) and the bids of that round's auction (:func:`determinizer` prepares it once
+per view).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
@@ -29,13 +38,13 @@ from trickcore.kit.hidden import deal_hidden
 from trickcore.rng import Rng
 from trickcore.sampling import Slot
 from trickcore_apples.deal import HAND_SIZE, PACK, SEATING
-from trickcore_apples.state import ApplesState, Call, Phase
+from trickcore_apples.state import ApplesState, Call, Phase, RoundResult
 from trickcore_apples.view import PROJECTION, ApplesView
 
 if TYPE_CHECKING:
     from trickcore_apples.rules import Apples
 
-__all__ = ["TRIES", "bid_minimums", "determinize", "voids"]
+__all__ = ["TRIES", "bid_minimums", "determinize", "determinizer", "voids"]
 
 TRIES = 200
 """Draws of the pile's history after the pile came back before ``determinize`` gives up."""
@@ -60,10 +69,28 @@ def bid_minimums(auction: Sequence[Call]) -> dict[Seat, dict[Suit, int]]:
     return found
 
 
+def determinizer(game: Apples, view: ApplesView) -> Callable[[Rng], ApplesState]:
+    """Draws of states agreeing with ``view``: what the view shows of the last round scored is
+    worked out once, the draws then deal the unseen cards from their ``rng``."""
+    last = view.last_round
+    if last is None:
+        return partial(determinize, game, view)
+    exchange = _last_exchange(view, last)
+
+    def draw(rng: Rng) -> ApplesState:
+        state = determinize(game, view, rng)
+        given, received = exchange(rng)
+        return replace(state, last_given=given, last_received=received)
+
+    return draw
+
+
 def determinize(game: Apples, view: ApplesView, rng: Rng) -> ApplesState:
-    """A state agreeing with ``view``; the unseen cards are dealt from ``rng``."""
+    """A state agreeing with ``view`` in the current round; the unseen cards are dealt from
+    ``rng``. The last round's pile exchange (``last_given``, ``last_received``) is left empty
+    for :func:`determinizer` to draw."""
     if view.phase in (Phase.DRAW_DEALER, Phase.DEAL, Phase.OVER):
-        return PROJECTION.state(view)  # nothing is hidden between rounds
+        return PROJECTION.state(view)  # nothing of a round is hidden between rounds
     seat = view.seat
     others = tuple(other for other in SEATING.order(seat) if other != seat)
     minimums = {s: m for s, m in bid_minimums(view.auction).items() if s != seat}
@@ -75,6 +102,51 @@ def determinize(game: Apples, view: ApplesView, rng: Rng) -> ApplesState:
         if found is not None:
             return found
     raise ValueError(f"no state fits seat {seat}'s view after {TRIES} draws")
+
+
+_Hidden = tuple[tuple[Card, ...], ...]
+
+
+def _last_exchange(view: ApplesView, last: RoundResult) -> Callable[[Rng], tuple[_Hidden, _Hidden]]:
+    """Draws of the last round's pile exchange (A4), which stays hidden after the round (A10):
+    every seat's gifts and returns, this seat's as the view shows them, the others' so that
+    each held, after the pile, the cards it played and its target (public once the round is
+    scored), its dealt hand met its bids and the auction winner gave trumps."""
+    seat = view.seat
+    others = tuple(other for other in SEATING.order(seat) if other != seat)
+    held: dict[Seat, list[Card]] = {other: [last.seats[other].target] for other in others}
+    for trick in last.tricks:
+        for player, card in zip(trick.seats, trick.cards, strict=False):
+            if player != seat:
+                held[player].append(card)
+    exchange = _Exchange(
+        seat,
+        others,
+        number=last.number,
+        declarer=last.declarer,
+        trump=last.trump,
+        minimums={s: m for s, m in bid_minimums(last.auction).items() if s != seat},
+        given=view.last_given,
+        received=view.last_received,
+    )
+
+    def draw(rng: Rng) -> tuple[_Hidden, _Hidden]:
+        for attempt in range(TRIES):
+            found = exchange.draw(held, rng, aim=attempt >= _PLAIN_TRIES)
+            if found is not None:
+                given, received = found
+                return (
+                    _by_seat(seat, view.last_given, given),
+                    _by_seat(seat, view.last_received, received),
+                )
+        raise ValueError(f"no pile exchange fits seat {seat}'s view of the last round")
+
+    return draw
+
+
+def _by_seat(seat: Seat, own: tuple[Card, ...], others: Mapping[Seat, tuple[Card, ...]]) -> _Hidden:
+    """One entry per seat: ``own`` for ``seat``, the others' from ``others``."""
+    return tuple(own if other == seat else others[other] for other in range(SEATING.seats))
 
 
 def _before_the_pile_returns(
@@ -138,68 +210,23 @@ def _after_the_pile(
         )
     except ValueError:  # the winner's plain cards may lie in its target: deal without
         hands, targets = deal_hidden(rng, pool, sizes, voids=voided, rest=slots)
-    received: dict[Seat, tuple[Card, ...]] = {}
-    kept: dict[Seat, list[Card]] = {}
-    for other, target in zip(others, targets, strict=True):
-        held = [*hands[other], *target, *played[other]]
-        forced = [card for card in held if card in mine]  # came to it through the pile
-        free = list(rng.shuffled([card for card in held if card not in mine]))
-        if aim:  # take from the pile first the cards its bids do not need
-            needs = minimums.get(other, {})
-            free.sort(key=lambda card: needs.get(card.suit, 0) > 0)  # type: ignore[arg-type]
-        room = number - len(forced)
-        received[other] = (*forced, *free[:room])
-        kept[other] = free[room:]
-    pile = [card for card in view.received if card not in mine]
-    pile += [card for other in others for card in received[other] if card not in mine]
-    need = _Needs(
-        others, seat, declarer=view.declarer, trump=view.trump, number=number, minimums=minimums
-    )
-    for _ in range(_REPAIRS):
-        lacking = need.winner_lacks(kept)
-        if lacking is not None:  # the auction winner gave trumps only: keep a card of the suit
-            winner, suit = lacking
-            keeps = [
-                (card_out, card_in)
-                for card_out in received[winner]
-                if card_out not in mine and card_out.suit is suit
-                for card_in in kept[winner]
-                if card_in.suit is not suit
-            ]
-            if not keeps:
-                return None
-            card_out, card_in = keeps[rng.below(len(keeps))]
-            received[winner] = tuple(card_in if c is card_out else c for c in received[winner])
-            kept[winner] = [card_out if c is card_in else c for c in kept[winner]]
-            pile = [card_in if c is card_out else c for c in pile]
-            continue
-        short = need.short_suit(pile, kept)
-        if short is None:
-            break
-        # Swap a card of the short suit that a seat can spare into its share of the pile.
-        swaps = [
-            (other, card_in, card_out)
-            for other in others
-            if need.can_spare(other, short, kept[other])
-            for card_in in [card for card in kept[other] if card.suit is short][:1]
-            for card_out in received[other]
-            if card_out not in mine and card_out.suit is not short
-        ]
-        if not swaps:
-            return None
-        other, card_in, card_out = swaps[rng.below(len(swaps))]
-        received[other] = tuple(card_in if c is card_out else c for c in received[other])
-        kept[other] = [card_out if c is card_in else c for c in kept[other]]
-        pile = [card_in if c is card_out else c for c in pile]
-    else:
+    held = {
+        other: [*hands[other], *target, *played[other]]
+        for other, target in zip(others, targets, strict=True)
+    }
+    pile_part = _Exchange(
+        seat,
+        others,
+        number=number,
+        declarer=view.declarer,
+        trump=view.trump,
+        minimums=minimums,
+        given=view.given,
+        received=view.received,
+    ).draw(held, rng, aim=aim)
+    if pile_part is None:
         return None
-    given = need.gifts(rng.shuffled(pile), kept)
-    if given is None:
-        return None
-    for other in others:
-        dealt = [*kept[other], *given[other]]
-        if any(_count(dealt, suit) < count for suit, count in minimums.get(other, {}).items()):
-            return None
+    given, received = pile_part
     entries: dict[str, list[tuple[Card, ...]]] = {
         "hands": [view.hand if s == seat else () for s in range(SEATING.seats)],
         "given": [view.given if s == seat else () for s in range(SEATING.seats)],
@@ -212,6 +239,107 @@ def _after_the_pile(
         entries["received"][other] = received[other]
         entries["targets"][other] = target
     return PROJECTION.state(view, **{name: tuple(value) for name, value in entries.items()})
+
+
+class _Exchange:
+    """Draws of the other seats' part in one round's bidding pile (A4), from the cards each of
+    them held after it (kept from the deal or got back from the pile): what each got back
+    (among them every card this seat gave and did not get back) and what each gave, so that
+    its dealt hand meets its bids (A3) and the auction winner gave trumps. Drawn at random
+    among the fits and retried when none fits; not exactly uniform."""
+
+    def __init__(
+        self,
+        seat: Seat,
+        others: tuple[Seat, ...],
+        *,
+        number: int,
+        declarer: Seat | None,
+        trump: Suit | None,
+        minimums: Mapping[Seat, dict[Suit, int]],
+        given: tuple[Card, ...],
+        received: tuple[Card, ...],
+    ) -> None:
+        self.others = others
+        self.number = number
+        self.minimums = minimums
+        self.mine = frozenset(given)
+        self.received = received
+        self.need = _Needs(
+            others, seat, declarer=declarer, trump=trump, number=number, minimums=minimums
+        )
+
+    def draw(
+        self, held: Mapping[Seat, Sequence[Card]], rng: Rng, *, aim: bool
+    ) -> tuple[dict[Seat, tuple[Card, ...]], dict[Seat, tuple[Card, ...]]] | None:
+        """One draw: what each other seat gave and got back; ``None`` when the draw fits no
+        pile history. With ``aim``, the cards its bids do not need go to the pile first."""
+        others, number, minimums, mine, need = (
+            self.others,
+            self.number,
+            self.minimums,
+            self.mine,
+            self.need,
+        )
+        received: dict[Seat, tuple[Card, ...]] = {}
+        kept: dict[Seat, list[Card]] = {}
+        for other in others:
+            forced = [card for card in held[other] if card in mine]  # came to it via the pile
+            free = list(rng.shuffled([card for card in held[other] if card not in mine]))
+            if aim:  # take from the pile first the cards its bids do not need
+                needs = minimums.get(other, {})
+                free.sort(key=lambda card: needs.get(card.suit, 0) > 0)  # type: ignore[arg-type]
+            room = number - len(forced)
+            received[other] = (*forced, *free[:room])
+            kept[other] = free[room:]
+        pile = [card for card in self.received if card not in mine]
+        pile += [card for other in others for card in received[other] if card not in mine]
+        for _ in range(_REPAIRS):
+            lacking = need.winner_lacks(kept)
+            if lacking is not None:  # the auction winner gave trumps only: keep a card of the suit
+                winner, suit = lacking
+                keeps = [
+                    (card_out, card_in)
+                    for card_out in received[winner]
+                    if card_out not in mine and card_out.suit is suit
+                    for card_in in kept[winner]
+                    if card_in.suit is not suit
+                ]
+                if not keeps:
+                    return None
+                card_out, card_in = keeps[rng.below(len(keeps))]
+                received[winner] = tuple(card_in if c is card_out else c for c in received[winner])
+                kept[winner] = [card_out if c is card_in else c for c in kept[winner]]
+                pile = [card_in if c is card_out else c for c in pile]
+                continue
+            short = need.short_suit(pile, kept)
+            if short is None:
+                break
+            # Swap a card of the short suit that a seat can spare into its share of the pile.
+            swaps = [
+                (other, card_in, card_out)
+                for other in others
+                if need.can_spare(other, short, kept[other])
+                for card_in in [card for card in kept[other] if card.suit is short][:1]
+                for card_out in received[other]
+                if card_out not in mine and card_out.suit is not short
+            ]
+            if not swaps:
+                return None
+            other, card_in, card_out = swaps[rng.below(len(swaps))]
+            received[other] = tuple(card_in if c is card_out else c for c in received[other])
+            kept[other] = [card_out if c is card_in else c for c in kept[other]]
+            pile = [card_in if c is card_out else c for c in pile]
+        else:
+            return None
+        given = need.gifts(rng.shuffled(pile), kept)
+        if given is None:
+            return None
+        for other in others:
+            dealt = [*kept[other], *given[other]]
+            if any(_count(dealt, suit) < count for suit, count in minimums.get(other, {}).items()):
+                return None
+        return given, received
 
 
 def _winner_keeps(

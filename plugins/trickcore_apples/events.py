@@ -22,7 +22,7 @@ from trickcore.kit.events import (
     cards_text,
 )
 from trickcore.kit.seating import SeatField
-from trickcore_apples.state import Group
+from trickcore_apples.state import Group, RoundResult
 
 __all__ = [
     "AllPassed",
@@ -38,6 +38,7 @@ __all__ = [
     "Passed",
     "PileDealt",
     "PlayBegins",
+    "RoundRecorded",
     "RoundScored",
     "TargetSet",
     "TrickWon",
@@ -175,6 +176,37 @@ class RoundScored(Event, frozen=True, tag="round_scored"):
         )
 
 
+class RoundRecorded(Event, frozen=True, tag="round_recorded"):
+    """A round is scored: its whole record (:class:`~trickcore_apples.RoundResult`), as the
+    state's ``last_round`` keeps it (auction, tricks, targets, winnings, scores: public once
+    scored, A10), and the viewing seat's own exchange with the bidding pile, ``None`` for a
+    spectator (A4: no one sees another's)."""
+
+    result: RoundResult
+    """The round's record."""
+    seat: SeatField | None
+    """The viewing seat, whose exchange ``given`` and ``received`` show; ``None`` for a
+    spectator."""
+    given: tuple[Card, ...] | None
+    """What the viewing seat gave to the bidding pile; ``None`` for a spectator."""
+    received: tuple[Card, ...] | None
+    """What the viewing seat got back from the bidding pile; ``None`` for a spectator."""
+
+    def __str__(self) -> str:
+        result = self.result
+        text = (
+            f"Round {result.round_number}: seat {result.declarer} won the auction with "
+            f"{bid_text(result.number, result.trump)} ({len(result.auction)} calls), "
+            f"{len(result.tricks)} tricks played."
+        )
+        if self.seat is not None and self.given is not None and self.received is not None:
+            text += (
+                f" Seat {self.seat} gave {cards_text(self.given)} to the pile"
+                f" and got {cards_text(self.received)}."
+            )
+        return text
+
+
 ApplesEvent = (
     GenericEvent
     | Passed
@@ -186,5 +218,6 @@ ApplesEvent = (
     | TargetSet
     | PlayBegins
     | RoundScored
+    | RoundRecorded
 )
 """Every Apples event: the kit's generic ones and Apples' own."""

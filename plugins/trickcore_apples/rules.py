@@ -13,7 +13,6 @@ the kit's. Actions are shared immutable objects built when the game is loaded, s
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from msgspec.structs import asdict, replace
@@ -44,6 +43,7 @@ from trickcore_apples.events import (
     Passed,
     PileDealt,
     PlayBegins,
+    RoundRecorded,
     RoundScored,
     TargetSet,
 )
@@ -56,6 +56,7 @@ from trickcore_apples.view import PROJECTION, ApplesView
 __all__ = ["Apples"]
 
 _PASS = Pass()
+_SEATS = tuple(range(SEATING.seats))  # log.own_entry(_SEATS): the viewing seat, if any
 # The phases that legal_actions tells apart on every call, as module constants: the compiled
 # build reads a constant directly, an enum member by name.
 _PLAY: Final = Phase.PLAY
@@ -168,8 +169,9 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
 
     def determinizer(self, view: ApplesView) -> Callable[[Rng], ApplesState]:
         """How the kit's ``determinize`` draws states for ``view``: the hands, the targets and
-        the cards that went through the pile (see :mod:`trickcore_apples.determinize`)."""
-        return partial(_determinize.determinize, self, view)
+        the cards that went through the pile, this round's and the last round's (see
+        :mod:`trickcore_apples.determinize`)."""
+        return _determinize.determinizer(self, view)
 
     def view_encoding(self) -> ViewLayout[ApplesView]:
         """This game's views as fixed-length vectors in ``[0, 1]``, for learning libraries
@@ -202,6 +204,8 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             turn=SEATING.next(dealer),
             overtime=state.overtime,
             last_round=state.last_round,
+            last_given=state.last_given,
+            last_received=state.last_received,
         )
 
     # -- the auction (A3) ------------------------------------------------------------------
@@ -267,6 +271,8 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             round_number=state.round_number,
             overtime=state.overtime,
             last_round=state.last_round,
+            last_given=state.last_given,
+            last_received=state.last_received,
         )
 
     def _win_auction(
@@ -373,6 +379,8 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             number=state.number,
             trump=trump,
             seats=tuple(seats),
+            auction=state.auction,
+            tricks=state.tricks,
         )
         over, winner, overtime = self._game_end(scores, tuple(seat.points for seat in seats), state)
         if log is not None:
@@ -383,6 +391,14 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             tell_hand_over(
                 log, hand_number=number, tricks=tricks, scores=scores, over=over, winner=winner
             )
+            log.add(
+                RoundRecorded(
+                    result=result,
+                    seat=log.own_entry(_SEATS),
+                    given=log.own_entry(state.given),
+                    received=log.own_entry(state.received),
+                )
+            )
         return ApplesState(
             phase=Phase.OVER if over else Phase.DEAL,
             dealer=dealer if over else SEATING.next(dealer),  # A1: the deal passes on
@@ -391,6 +407,8 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             overtime=overtime,
             last_round=result,
             winner=winner,
+            last_given=state.given,
+            last_received=state.received,
         )
 
     def _game_end(

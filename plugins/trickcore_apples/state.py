@@ -2,9 +2,10 @@
 
 States are frozen msgspec structs holding only immutable values, so ``apply`` returns a new
 state and never changes one. A state is never shown to a player: see :mod:`.view`, which declares
-its hidden parts (``hands``, ``given``, ``received`` and ``targets``, each entry seen by its own
-seat only, A10). The field order is part of the replay format: a state's digest is taken over
-its encoding, so fields are never reordered.
+its hidden parts (``hands``, ``given``, ``received`` and ``targets``, and the last round's
+``last_given`` and ``last_received``, each entry seen by its own seat only, A10). The field
+order is part of the replay format: a state's digest is taken over its encoding, so fields are
+never reordered.
 """
 
 from __future__ import annotations
@@ -89,7 +90,10 @@ class SeatScore(Record, frozen=True):
 
 
 class RoundResult(Record, frozen=True):
-    """A round played out and scored (A7); public once scored (A10)."""
+    """A round played out and scored (A7), with its whole public record: every call of its
+    auction and every trick (A3, A6). All of it is public once scored (A10); what each seat gave
+    to the bidding pile and got back stays its own (the state's ``last_given`` and
+    ``last_received``)."""
 
     round_number: int
     """The round's number, from 1: rounds played out, a redeal after an all-pass auction (A3)
@@ -104,6 +108,11 @@ class RoundResult(Record, frozen=True):
     """Its trump suit."""
     seats: tuple[SeatScore, ...]
     """One per seat, by seat."""
+    auction: tuple[Call, ...] = ()
+    """Every call of the round's auction, in order, the winning bid last but for the passes
+    after it (A3). An all-pass auction before it, which only led to a redeal, is not kept."""
+    tricks: tuple[Trick, ...] = ()
+    """The round's twelve tricks, in order (A6)."""
 
 
 _EMPTY: tuple[tuple[Card, ...], ...] = ((), (), (), ())
@@ -153,3 +162,9 @@ class ApplesState(Record, frozen=True, kw_only=True):
     """The latest round scored, ``None`` before the first."""
     winner: SeatField | None = None
     """The winning seat once the game is over (``None`` for a draw)."""
+    last_given: tuple[tuple[Card, ...], ...] = _EMPTY
+    """What each seat gave to the bidding pile in the latest round scored, in the order given
+    (A4); empty before the first. Hidden: each seat sees its own (A10)."""
+    last_received: tuple[tuple[Card, ...], ...] = _EMPTY
+    """What each seat got back from the bidding pile in the latest round scored (A4); empty
+    before the first. Hidden: each seat sees its own (A10)."""

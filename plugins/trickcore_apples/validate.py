@@ -9,13 +9,18 @@ deck and a stacked pile (A2, A4). The state is valid when that replay is legal a
 (bids within the bidders' suits, the auction winner giving trumps, suits followed) and arrives
 at exactly the given state. The game before the round is checked apart (:func:`_progress_problems`):
 the last round's scoring from its piles and targets (A7), the totals the rounds so far allow, the
-dealer (A1) and the winner (A8).
+dealer (A1) and the winner (A8). The last round's record (its auction and tricks, and each
+seat's pile exchange ``last_given`` / ``last_received``) is played again the same way, from the
+deal it implies, and must give back exactly that record (:func:`_record_problems`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from trickcore.cards import Card, Rank
 from trickcore.game import Shuffle
@@ -38,7 +43,7 @@ from trickcore.kit.validation import (
 from trickcore_apples.actions import Bid, Give, Pass, Play, SetTarget
 from trickcore_apples.deal import DEAL, HAND_SIZE, PACK, SEATING, pile_schedule
 from trickcore_apples.scoring import groups, points
-from trickcore_apples.state import ApplesState, Phase, RoundResult
+from trickcore_apples.state import ApplesState, Call, Phase, RoundResult, Trick
 
 if TYPE_CHECKING:
     from trickcore_apples.rules import Apples
@@ -89,6 +94,8 @@ def _progress_problems(game: Apples, state: ApplesState) -> list[str]:
     if last is None:
         if any(state.scores) or state.overtime:
             return [f"scores {state.scores} before the first round is scored"]
+        if any(state.last_given) or any(state.last_received):
+            return ["a pile exchange of a last round before the first round is scored"]
         return dealer_problems(SEATING, state.dealer, first=first, hand=1, rule="A1")
     found = _last_round_problems(game, state, last, deals)
     if found:
@@ -167,7 +174,7 @@ def _last_round_problems(
                 f"seat {seat.seat}'s last round scores {total} (A7), not {seat.points} "
                 "from its groups"
             )
-    return found
+    return found or _record_problems(game, state, last)
 
 
 def _fact_problems(game: Apples, state: ApplesState) -> list[str]:
@@ -187,6 +194,8 @@ def _fact_problems(game: Apples, state: ApplesState) -> list[str]:
         "received": state.received,
         "targets": state.targets,
         "scores": state.scores,
+        "last_given": state.last_given,
+        "last_received": state.last_received,
     }
     for name, entries in per_seat.items():
         if len(entries) != SEATING.seats:
@@ -233,26 +242,110 @@ def _total_problems(game: Apples, state: ApplesState) -> list[str]:
 
 def _history(state: ApplesState) -> list[Any]:
     """The actions of the current round after the deal's shuffle, as the state records them."""
-    actions: list[Any] = []
-    for call in state.auction:
-        if call.number is None or call.suit is None:
-            actions.append(Pass())
-        else:
-            actions.append(Bid(number=call.number, suit=call.suit))
+    actions = _calls(state.auction)
     if state.declarer is None:
         return actions
-    for seat in SEATING.order(state.declarer):
-        actions += [Give(card=card) for card in state.given[seat]]
+    actions += _gifts(state.declarer, state.given)
     if state.phase not in _PILE_BACK:
         return actions
     assert state.dealer is not None
-    order = pile_schedule(state.number).stack(state.received, state.dealer)
-    actions.append(Shuffle(order=order))
-    for seat in SEATING.order(state.declarer):
-        actions += [SetTarget(card=card) for card in state.targets[seat]]
-    actions += [Play(card=card) for trick in state.tricks for card in trick.cards]
+    actions.append(_pile_shuffle(state.number, state.received, state.dealer))
+    actions += _set_targets(state.declarer, state.targets)
+    actions += _plays(state.tricks)
     actions += [Play(card=card) for card in state.trick]
     return actions
+
+
+def _calls(auction: Sequence[Call]) -> list[Any]:
+    """The auction's bids and passes as actions (A3)."""
+    return [
+        Pass()
+        if call.number is None or call.suit is None
+        else Bid(number=call.number, suit=call.suit)
+        for call in auction
+    ]
+
+
+def _gifts(declarer: int, given: Sequence[Sequence[Card]]) -> list[Give]:
+    """The cards put into the bidding pile, the auction winner's first, then clockwise (A4)."""
+    return [Give(card=card) for seat in SEATING.order(declarer) for card in given[seat]]
+
+
+def _pile_shuffle(number: int, received: Sequence[Sequence[Card]], dealer: int) -> Shuffle:
+    """The bidding pile's shuffle that deals each seat its ``received`` cards (A2, A4); a
+    ``ValueError`` when no shuffle does."""
+    return Shuffle(order=pile_schedule(number).stack(received, dealer))
+
+
+def _set_targets(declarer: int, targets: Sequence[Sequence[Card]]) -> list[SetTarget]:
+    """The target cards set aside, the auction winner's first, then clockwise (A5)."""
+    return [SetTarget(card=card) for seat in SEATING.order(declarer) for card in targets[seat]]
+
+
+def _plays(tricks: Sequence[Trick]) -> list[Play]:
+    """Every card played to ``tricks``, in order (A6)."""
+    return [Play(card=card) for trick in tricks for card in trick.cards]
+
+
+def _record_problems(game: Apples, state: ApplesState, last: RoundResult) -> list[str]:
+    """The last round's record played again from the deal it implies (A2-A7): each seat was
+    dealt the cards it played and its target, with its exchange with the bidding pile undone
+    (``last_given``, ``last_received``). The record is whole when that replay is legal at every
+    step and gives back exactly the record and the exchange."""
+    found = trick_problems(SEATING, last.tricks)
+    if found:  # seats out of range or unpaired cards: no deal to rebuild
+        return ["the last round's record: " + "; ".join(found)]
+    plays = [(trick.seats, trick.cards) for trick in last.tricks]
+    held = dealt_cards([[seat.target] for seat in last.seats], plays)
+    dealt, found = undo_exchange(held, state.last_given, state.last_received)
+    found += [
+        f"seat {seat} was dealt {len(hand)} cards, not {HAND_SIZE}"
+        for seat, hand in enumerate(dealt)
+        if len(hand) != HAND_SIZE
+    ]
+    if found:
+        return ["the last round's record: " + "; ".join(found)]
+    try:
+        actions: list[Any] = [
+            Shuffle(order=DEAL.stack(dealt, last.dealer)),
+            *_calls(last.auction),
+            *_gifts(last.declarer, state.last_given),
+            _pile_shuffle(last.number, state.last_received, last.dealer),
+            *_set_targets(last.declarer, [(seat.target,) for seat in last.seats]),
+            *_plays(last.tricks),
+        ]
+    except ValueError as error:
+        return [f"the last round's record cannot be dealt: {error}"]
+    replayed, found = replay(game, ApplesState(phase=Phase.DEAL, dealer=last.dealer), actions)
+    if found:
+        return ["the last round's record: " + "; ".join(found)]
+    if replayed.last_round is None:
+        return ["the last round's record does not play out to the end of a round (A6)"]
+    expected = replace(replayed.last_round, round_number=last.round_number)
+    found = _record_differences(last, expected)
+    if (replayed.last_given, replayed.last_received) != (state.last_given, state.last_received):
+        found.append("the pile exchange is not the record's (A4)")
+    if found:
+        return ["the last round's record does not follow from its own play: " + "; ".join(found)]
+    return []
+
+
+def _record_differences(last: RoundResult, expected: RoundResult) -> list[str]:
+    """Where a round's record differs from its replay: the first differing call or trick of
+    the auction and the tricks, any other field whole."""
+    found = []
+    for name, (actual, replayed) in {
+        "call": (last.auction, expected.auction),
+        "trick": (last.tricks, expected.tricks),
+    }.items():
+        pairs = enumerate(zip(actual, replayed, strict=False))
+        at = next((n for n, (mine, theirs) in pairs if mine != theirs), None)
+        if at is not None:
+            found.append(f"{name} {at + 1} is {actual[at]}, play gives {replayed[at]}")
+        elif len(actual) != len(replayed):
+            found.append(f"{len(actual)} {name}s, play gives {len(replayed)}")
+    whole = replace(expected, auction=last.auction, tricks=last.tricks)
+    return found + differences(last, whole)
 
 
 def _dealt_hands(state: ApplesState) -> tuple[list[list[Card]], list[str]]:
@@ -283,6 +376,8 @@ def _between_rounds(state: ApplesState, phase: Phase | None = None) -> ApplesSta
         overtime=state.overtime,
         last_round=state.last_round,
         winner=state.winner,
+        last_given=state.last_given,
+        last_received=state.last_received,
     )
 
 

@@ -3,7 +3,9 @@
 The state's hidden parts are declared once in :data:`PROJECTION` (:mod:`trickcore.kit.hidden`):
 each seat sees its own hand, its own bidding-pile contribution, the cards it got back from the
 pile and its own target card; of the others only how many cards they hold, gave and set aside.
-Once a round is scored, its targets and winnings piles are public through ``last_round``.
+Once a round is scored, its targets and winnings piles, its auction and its tricks are public
+through ``last_round``; what each seat gave to the pile and got back in it stays its own
+(``last_given`` and ``last_received``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ class ApplesView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     its own target card, every bid and pass, every card played and who won each trick (so its
     own winnings pile), every player's number of cards, and the running totals. Other players'
     hands, contributions, returned cards and targets are never in a view; a scored round's
-    targets and winnings are public in ``last_round``.
+    targets, winnings, auction and tricks are public in ``last_round``, while of its pile
+    exchange each seat sees its own only (``last_given``, ``last_received``).
 
     Its fields follow the state's order (each per-seat field replaced by the seat's own entry
     and, for some, the sizes of all), so that :data:`PROJECTION` builds it positionally.
@@ -66,6 +69,10 @@ class ApplesView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     overtime: bool
     last_round: RoundResult | None
     winner: SeatField | None
+    last_given: tuple[Card, ...]
+    """What this seat gave to the bidding pile in the latest round scored (A4, A10)."""
+    last_received: tuple[Card, ...]
+    """What this seat got back from the bidding pile in the latest round scored (A4, A10)."""
 
 
 PROJECTION: Projection[ApplesState, ApplesView] = Projection(
@@ -76,6 +83,8 @@ PROJECTION: Projection[ApplesState, ApplesView] = Projection(
         SeatPart("given", own="given", sizes="given_sizes"),
         SeatPart("received", own="received"),
         SeatPart("targets", own="target", sizes="target_sizes"),
+        SeatPart("last_given", own="last_given"),
+        SeatPart("last_received", own="last_received"),
     ],
     computed={"turn": shown_turn(_ACTING)},
 )

@@ -33,6 +33,11 @@ export function describeApplesEvent(event: ApplesEvent): string {
       return `seat ${event.seat} sets the target ${event.card ?? "face down"}`;
     case "round_scored":
       return `seat ${event.seat} scores ${event.points} on target ${event.target} (${event.winnings.length} cards won), total ${event.total}`;
+    case "round_recorded":
+      return (
+        `round ${event.result.round_number} recorded: ${event.result.auction.length} calls, ` +
+        `${event.result.tricks.length} tricks; gave ${cardList(event.given)}, got ${cardList(event.received)}`
+      );
     default:
       return unexpected(event);
   }
