@@ -39,14 +39,16 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sweeps import sweep_size
 
 import trickcore
 from trickcore import Table
 from trickcore.errors import DecodeError, TrickcoreError
 from trickcore.replay import Replay, loads, verify
 
-INPUTS = int(os.environ.get("TRICKCORE_FUZZ_INPUTS", "200"))
-"""Inputs per decoder: a fast slice by default, 100,000 in ``tox -e fuzz``."""
+INPUTS = int(os.environ.get("TRICKCORE_FUZZ_INPUTS", sweep_size(200, 60)))
+"""Inputs per decoder: a fast slice by default (200; 60 in the slice of ``tests/sweeps.py``),
+100,000 in ``tox -e fuzz``."""
 REPORTING = "TRICKCORE_FUZZ_INPUTS" in os.environ
 """A run that sets the size prints its figures."""
 BATCH = 100 if INPUTS >= 10_000 else 10

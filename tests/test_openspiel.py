@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from sweeps import sweep_size
 from trickcore_example_game.game import POLICY, PROJECTION, HighCard, HighCardOptions, Phase
 
 import trickcore
@@ -134,10 +135,11 @@ def test_a_capped_game_ends_as_a_draw_at_the_cap() -> None:
     assert state.trickcore_state.phase.value != "over"
 
 
+@pytest.mark.slow_sweep
 @pytest.mark.parametrize(("name", "options"), CASES, ids=str)
 def test_random_sim_test(name: str, options: dict[str, Any]) -> None:
     game = pyspiel.load_game(tos.short_name(name), options)
-    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sweep_size(20, 5), serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=str)

@@ -1,8 +1,8 @@
 """The PettingZoo sweep (issue 13): every option combination of every registered game passes
 ``api_test``, ``seed_test`` and ``render_test`` (686 combinations, under a minute), and 200
 whole random games per game keep a move for the actor and observations in bounds. Both run in
-the regular suite, so on every interpreter in CI; the random games are a slow sweep (in full
-on Python 3.11, a fast slice elsewhere: see tests/sweeps.py).
+the regular suite, so on every interpreter in CI, and both are slow sweeps: in full on Python
+3.11, a fast slice elsewhere (40 combinations of each game, 40 games: see tests/sweeps.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from sweeps import sweep_size
+from sweeps import sweep_size, sweep_slice
 
 pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
 
@@ -43,12 +43,13 @@ def accepted(name: str) -> list[dict[str, Any]]:
     return found
 
 
+@pytest.mark.slow_sweep
 @pytest.mark.parametrize("name", GAMES)
 def test_every_option_combination_passes_the_pettingzoo_tests(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     start = time.perf_counter()
-    combinations = accepted(name)
+    combinations = sweep_slice(accepted(name), 40)
     for options in combinations:
         with strict_warnings():
             api_test(rl.env(name, **options), num_cycles=1000)

@@ -28,6 +28,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sweeps import sweep_size
 
 import trickcore
 from trickcore.codec import json_form
@@ -208,11 +209,12 @@ def edits(draw: st.DrawFn, name: str) -> tuple[Part, Any]:
     return part, edit(value, path, how, new)
 
 
+@pytest.mark.slow_sweep
 @pytest.mark.parametrize("name", GAMES)
 def test_adversarial_edits_get_the_same_verdict(name: str) -> None:
     pool(name)  # built once, outside the examples
 
-    @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=sweep_size(100, 30), suppress_health_check=[HealthCheck.too_slow])
     @given(edits(name))
     def check(case: tuple[Part, Any]) -> None:
         same_verdict(name, *case)
