@@ -8,6 +8,7 @@ The regular suite also plays every registered game over its all-pairs option com
 from __future__ import annotations
 
 import pytest
+from sweeps import sweep_size
 
 from trickcore.testing import check_game
 
@@ -19,6 +20,8 @@ OPTIONS = [
 ]
 
 
+@pytest.mark.slow_sweep
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda options: str(sorted(options.items())))
 def test_check_game_passes(options: dict[str, object]) -> None:
-    assert check_game("allfours", options=options, games=2, seed=11) == 2
+    games = sweep_size(2, 1)  # whole games: one each in the fast slice of tests/sweeps.py
+    assert check_game("allfours", options=options, games=games, seed=11) == games
