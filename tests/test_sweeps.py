@@ -7,7 +7,7 @@ import sys
 
 import pytest
 import sweeps
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from sweeps import spread, sweep_size
 
@@ -60,3 +60,8 @@ def test_a_sweep_is_whole_unless_sliced(monkeypatch: pytest.MonkeyPatch, sliced:
     )
     assert len(sweeps.sweep_slice(cases, 10)) == (10 if sliced else 100)
     assert sweeps.sweep_size(2000, 400) == (400 if sliced else 2000)
+
+
+def test_the_ci_profile_tries_fewer_examples_in_the_fast_slice() -> None:
+    """conftest.py: a property test without its own number of examples tries 30 in the slice."""
+    assert settings.get_profile("ci").max_examples == (30 if sweeps.FAST_SLICE else 100)
