@@ -120,10 +120,14 @@ def apply_chance(state: Any, seed: int, deal: int, index: int) -> None:
     state.apply_action(outcomes[draw][0])
 
 
-def openspiel_ismcts(spiel_game: Any, seed: int, simulations: int) -> tuple[Any, dict[str, Any]]:
+def openspiel_ismcts(
+    spiel_game: Any, seed: int, simulations: int, *, consistent: bool = True
+) -> tuple[Any, dict[str, Any]]:
     """OpenSpiel's Python ``ISMCTSBot`` on ``spiel_game`` with the settings of the module text,
     its streams drawn from ``seed``, and those settings as a dict for a report. Also used by
-    ``benchmarks/strength.py``."""
+    ``benchmarks/strength.py``. ``consistent=False`` sets ``allow_inconsistent_action_sets``,
+    for a game whose resampled worlds can offer other actions under one information-state key
+    (OpenSpiel 2.0.2's C++ ``euchre``: without it the search stops on a ``KeyError``)."""
     import numpy as np  # noqa: PLC0415 - the openspiel extra, only when run
     from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415
 
@@ -139,7 +143,7 @@ def openspiel_ismcts(spiel_game: Any, seed: int, simulations: int) -> tuple[Any,
         random_state=np.random.RandomState(Rng(seed, "ismcts").below(2**31)),
         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
         use_observation_string=False,
-        allow_inconsistent_action_sets=False,
+        allow_inconsistent_action_sets=not consistent,
         child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
     )
     settings = {
@@ -150,7 +154,7 @@ def openspiel_ismcts(spiel_game: Any, seed: int, simulations: int) -> tuple[Any,
         "final_policy_type": "MAX_VISIT_COUNT",
         "max_world_samples": -1,
         "use_observation_string": False,
-        "allow_inconsistent_action_sets": False,
+        "allow_inconsistent_action_sets": not consistent,
     }
     return bot, settings
 

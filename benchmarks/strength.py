@@ -287,7 +287,7 @@ class Arena:
         self.spiel_game = pyspiel.load_game("euchre" if reference == "cpp" else f"trickcore_{name}")
         self.host = trickcore.default_host()
         self.theirs_bot, self.settings = _sibling("ismcts_openspiel").openspiel_ismcts(
-            self.spiel_game, seed, simulations
+            self.spiel_game, seed, simulations, consistent=reference != "cpp"
         )
         self.theirs_bot._max_simulations = simulations  # the attribute run_search reads
 
