@@ -5,7 +5,8 @@ against bots that follow one-line rules, registered in-process:
 * ``highest`` / ``lowest``: play (or discard, give, set as target) the highest / lowest legal
   card by rank (ties: by suit), and never bid: pass, stand, play with partner, run the pack;
 * ``bid-highest`` / ``bid-lowest``: the same cards, but always bid the minimum: order up or
-  call the lowest suit (Euchre E4), beg and give one (All Fours F3), the lowest bid (Apples A3).
+  call a suit (Euchre E4), beg and give one (All Fours F3), bid the lowest number (Apples
+  A3).
 
 Seats alternate (the heuristic at the even seats, the rule at the odd ones, and rotated: every
 deal is played under both seatings). The figure is :func:`trickcore.match.stats.head_to_head`:
@@ -23,9 +24,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from trickcore import BotSpec
+from trickcore.bots import BotFactory
 from trickcore.hookspecs import BotRegistrar, hookimpl
 from trickcore.match import Match
 from trickcore.match.stats import head_to_head
@@ -87,7 +89,7 @@ RULES: dict[str, Rule] = {
 }
 
 
-def rule_bot(name: str, choose: Rule) -> type:
+def rule_bot(name: str, choose: Rule) -> BotFactory:
     """A bot class playing ``choose`` in every game."""
 
     class RuleBot:
@@ -103,7 +105,7 @@ def rule_bot(name: str, choose: Rule) -> type:
 
     RuleBot.name = name  # type: ignore[attr-defined]
     RuleBot.__qualname__ = RuleBot.__name__ = f"RuleBot_{name.replace('-', '_')}"
-    return RuleBot
+    return cast("BotFactory", RuleBot)
 
 
 class RulesPlugin:
@@ -134,9 +136,7 @@ class Row:
     high: float | None
 
 
-def compare(
-    game: str, opponent: str, deals: int, seed: int, host: PluginHost | None = None
-) -> Row:
+def compare(game: str, opponent: str, deals: int, seed: int, host: PluginHost | None = None) -> Row:
     """The heuristic against ``opponent`` over ``deals`` duplicate deals of one hand."""
     host = host if host is not None else host_with_rules()
     match = Match(
@@ -160,7 +160,7 @@ def _interval(row: Row) -> str:
 def table(rows: Sequence[Row]) -> str:
     """The rows as a Markdown table."""
     lines = [
-        "| game | heuristic against | deals | heuristic − it (points per hand) | 95% interval |",
+        "| game | heuristic against | deals | heuristic - it (points per hand) | 95% interval |",
         "| --- | --- | --- | --- | --- |",
     ]
     lines += [

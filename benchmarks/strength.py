@@ -284,6 +284,7 @@ class Arena:
         if reference == "cpp" and name != "euchre":
             raise ValueError(f"--reference cpp exists for euchre only, not {name}")
         self.name, self.reference, self.seed = name, reference, seed
+        self.simulations = simulations
         self.spiel_game = pyspiel.load_game("euchre" if reference == "cpp" else f"trickcore_{name}")
         self.host = trickcore.default_host()
         self.theirs_bot, self.settings = _sibling("ismcts_openspiel").openspiel_ismcts(
@@ -291,7 +292,9 @@ class Arena:
         )
         self.theirs_bot._max_simulations = simulations  # the attribute run_search reads
 
-    def _ours(self, game: Any, bot: str, options: dict[str, Any], seat: int, key: tuple) -> Any:
+    def _ours(
+        self, game: Any, bot: str, options: dict[str, Any], seat: int, key: tuple[int, ...]
+    ) -> Any:
         factory = self.host.bot_factory(bot, self.name)
         return factory(BotSpec(game, seat, Rng(self.seed, "bot", *key, seat), options=options))
 
@@ -300,7 +303,9 @@ class Arena:
     ) -> tuple[Any, Any, Clock, Clock, tuple[int, ...]]:
         """One game of deal ``deal``, ours at the seats ``seat % 2 == rotation``; the trickcore
         game and final state, the two clocks and our seats."""
-        ours_seats = tuple(seat for seat in range(self.spiel_game.num_players()) if seat % 2 == rotation)
+        ours_seats = tuple(
+            seat for seat in range(self.spiel_game.num_players()) if seat % 2 == rotation
+        )
         ours_clock, theirs_clock = Clock(), Clock()
         bots: dict[tuple[int, int], Any] = {}
         state = self.spiel_game.new_initial_state()
@@ -362,9 +367,7 @@ def _encoder(game: Any) -> Any:
     return _ENCODERS[id(game)]
 
 
-def play_pairing(
-    arena: Arena, bot: str, mode: str, options: dict[str, Any], deals: int, simulations: int
-) -> Pairing:
+def play_pairing(arena: Arena, bot: str, mode: str, options: dict[str, Any], deals: int) -> Pairing:
     """``deals`` duplicate deals of ``bot`` (with ``options``) against OpenSpiel's ISMCTS."""
     records, per_deal = [], []
     ours_total, theirs_total = Clock(), Clock()
@@ -376,9 +379,16 @@ def play_pairing(
             margins.append(margin(game, scores, seats))
             records.append(
                 GameRecord(
-                    deal, rotation, seats, scores, margins[-1],
-                    ours.seconds, ours.decisions, theirs.seconds, theirs.decisions,
-                )  # fmt: skip
+                    deal=deal,
+                    rotation=rotation,
+                    ours_seats=seats,
+                    scores=scores,
+                    margin=margins[-1],
+                    ours_cpu=ours.seconds,
+                    ours_decisions=ours.decisions,
+                    theirs_cpu=theirs.seconds,
+                    theirs_decisions=theirs.decisions,
+                )
             )
             for total, clock in ((ours_total, ours), (theirs_total, theirs)):
                 total.seconds += clock.seconds
@@ -391,7 +401,7 @@ def play_pairing(
         bot=bot,
         mode=mode,
         ours_options=dict(options),
-        theirs_simulations=simulations,
+        theirs_simulations=arena.simulations,
         deals=deals,
         seed=arena.seed,
         diff=estimate.value,
@@ -413,20 +423,20 @@ def equal_cpu_iterations(simulations: int, sims_run: Pairing) -> int:
 
 
 def run(
-    name: str, bots: Sequence[str], deals: int, simulations: int, seed: int, reference: str
+    name: str, bots: Sequence[str], *, deals: int, simulations: int, seed: int, reference: str
 ) -> list[Pairing]:
     """Every pairing of ``bots`` in game ``name`` (see the module text)."""
     pairings = []
     for bot in bots:
         if bot not in SEARCH_BOTS:
             arena = Arena(name, reference, simulations, seed)
-            pairings.append(play_pairing(arena, bot, "fixed", {}, deals, simulations))
+            pairings.append(play_pairing(arena, bot, "fixed", {}, deals))
             continue
         arena = Arena(name, reference, simulations, seed)
-        sims_run = play_pairing(arena, bot, "sims", {"iterations": simulations}, deals, simulations)
+        sims_run = play_pairing(arena, bot, "sims", {"iterations": simulations}, deals)
         iterations = equal_cpu_iterations(simulations, sims_run)
         arena = Arena(name, reference, simulations, seed)
-        cpu_run = play_pairing(arena, bot, "cpu", {"iterations": iterations}, deals, simulations)
+        cpu_run = play_pairing(arena, bot, "cpu", {"iterations": iterations}, deals)
         pairings += [sims_run, cpu_run]
     return pairings
 
@@ -441,7 +451,7 @@ def table(pairings: Sequence[Pairing]) -> str:
     """The pairings as a Markdown table."""
     lines = [
         "| game | reference | ours | mode | ours options | theirs sims | deals "
-        "| ours − theirs (points per game) | 95% interval | CPU/decision ours | theirs |",
+        "| ours - theirs (points per game) | 95% interval | CPU/decision ours | theirs |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for p in pairings:
@@ -474,7 +484,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--reference cpp needs --game euchre (OpenSpiel has no other of these games)")
     pairings = []
     for name in games:
-        pairings += run(name, bots, args.deals, args.sims, args.seed, args.reference)
+        pairings += run(
+            name,
+            bots,
+            deals=args.deals,
+            simulations=args.sims,
+            seed=args.seed,
+            reference=args.reference,
+        )
     if args.json:
         print(json.dumps([asdict(pairing) for pairing in pairings]))
     else:
