@@ -48,6 +48,7 @@ are applied without asking either bot). Each search bot is reported twice:
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import math
@@ -135,8 +136,10 @@ def _translate(number: int, legal: Sequence[Any], where: str) -> Any:
     )
 
 
+@functools.cache
 def _mirror_game(dealer: int, stick_the_dealer: bool) -> Any:
-    """Our Euchre with OpenSpiel's rules and dealer (see the module text)."""
+    """Our Euchre with OpenSpiel's rules and dealer (see the module text); one game object per
+    dealer, so that a seat keeps one bot for the whole hand."""
     return trickcore.load(
         "euchre",
         stick_the_dealer=stick_the_dealer,

@@ -123,6 +123,7 @@ def test_the_mirror_deals_openspiels_hands_and_scores_as_e8(seed: int) -> None:
     strength = load("strength")
     state = random_cpp_game(seed)
     game, final = strength.mirror_euchre(state)
+    assert strength.mirror_euchre(prefix(state, 23))[0] is game  # one game, so one bot a seat
     returns = state.returns()
     scores = game.outcome(final).scores
     if returns[0] == 0:  # thrown in: impossible with stick_the_dealer, kept for clarity
