@@ -111,13 +111,59 @@ class Report:
     settings: dict[str, Any] = field(default_factory=dict)
 
 
+def apply_chance(state: Any, seed: int, deal: int, index: int) -> None:
+    """Apply the ``index``-th chance outcome of deal ``deal``: drawn uniformly from
+    ``Rng(seed, "deal", deal, "chance", index)``, so both games of a duplicate deal (and any
+    benchmark using this) see the same chance outcomes."""
+    outcomes = state.chance_outcomes()
+    draw = Rng(seed, "deal", deal, "chance", index).below(len(outcomes))
+    state.apply_action(outcomes[draw][0])
+
+
+def openspiel_ismcts(
+    spiel_game: Any, seed: int, simulations: int, *, consistent: bool = True
+) -> tuple[Any, dict[str, Any]]:
+    """OpenSpiel's Python ``ISMCTSBot`` on ``spiel_game`` with the settings of the module text,
+    its streams drawn from ``seed``, and those settings as a dict for a report. Also used by
+    ``benchmarks/strength.py``. ``consistent=False`` sets ``allow_inconsistent_action_sets``,
+    for a game whose resampled worlds can offer other actions under one information-state key
+    (OpenSpiel 2.0.2's C++ ``euchre``: without it the search stops on a ``KeyError``)."""
+    import numpy as np  # noqa: PLC0415 - the openspiel extra, only when run
+    from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415
+
+    evaluator = mcts.RandomRolloutEvaluator(
+        n_rollouts=1, random_state=np.random.RandomState(Rng(seed, "rollouts").below(2**31))
+    )
+    bot = ismcts.ISMCTSBot(
+        spiel_game,
+        evaluator,
+        uct_c=UCT_C,
+        max_simulations=simulations,
+        max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
+        random_state=np.random.RandomState(Rng(seed, "ismcts").below(2**31)),
+        final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        use_observation_string=False,
+        allow_inconsistent_action_sets=not consistent,
+        child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
+    )
+    settings = {
+        "openspiel": "open_spiel.python.algorithms.ismcts.ISMCTSBot",
+        "evaluator": "RandomRolloutEvaluator(n_rollouts=1)",
+        "uct_c": UCT_C,
+        "child_selection_policy": "UCT",
+        "final_policy_type": "MAX_VISIT_COUNT",
+        "max_world_samples": -1,
+        "use_observation_string": False,
+        "allow_inconsistent_action_sets": not consistent,
+    }
+    return bot, settings
+
+
 class Arena:
     """The two bots and their clocks, for one run."""
 
     def __init__(self, seconds_per_move: float, seed: int) -> None:
-        import numpy as np  # noqa: PLC0415 - the openspiel extra, only when run
-        import pyspiel  # noqa: PLC0415
-        from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415
+        import pyspiel  # noqa: PLC0415 - the openspiel extra, only when run
 
         importlib.import_module("trickcore.openspiel")  # registers trickcore_euchre
 
@@ -131,30 +177,8 @@ class Arena:
         self.factory = trickcore.default_host().bot_factory("ismcts", "euchre")
         self.encode = encodings(self.game).action.indices
         """Our bot's action as the bridge's action number."""
-        evaluator = mcts.RandomRolloutEvaluator(
-            n_rollouts=1, random_state=np.random.RandomState(Rng(seed, "rollouts").below(2**31))
-        )
-        self.bot = ismcts.ISMCTSBot(
-            self.spiel_game,
-            evaluator,
-            uct_c=UCT_C,
-            max_simulations=WARM_UP_SIMULATIONS,
-            max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
-            random_state=np.random.RandomState(Rng(seed, "ismcts").below(2**31)),
-            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-            use_observation_string=False,
-            allow_inconsistent_action_sets=False,
-            child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
-        )
-        self.settings = {
-            "openspiel": "open_spiel.python.algorithms.ismcts.ISMCTSBot",
-            "evaluator": "RandomRolloutEvaluator(n_rollouts=1)",
-            "uct_c": UCT_C,
-            "child_selection_policy": "UCT",
-            "final_policy_type": "MAX_VISIT_COUNT",
-            "max_world_samples": -1,
-            "use_observation_string": False,
-            "allow_inconsistent_action_sets": False,
+        self.bot, self.settings = openspiel_ismcts(self.spiel_game, seed, WARM_UP_SIMULATIONS)
+        self.settings |= {
             "ours": f"ismcts time_budget={seconds_per_move} (other options default)",
         }
 
@@ -197,9 +221,7 @@ class Arena:
         chance = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                draw = Rng(self.seed, "deal", deal, "chance", chance).below(len(outcomes))
-                state.apply_action(outcomes[draw][0])
+                apply_chance(state, self.seed, deal, chance)
                 chance += 1
                 continue
             seat = state.current_player()
