@@ -131,11 +131,12 @@ class SlotSampler:
         self._members: tuple[tuple[Card, ...], ...] = ()
         self._root: _Node | None = None
         self._tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None = None
-        self._cut = _cutter(self._sizes)  # one class: a shuffle sliced by the sizes
+        self._cut: _Cutter | None = None  # one class: a shuffle sliced by the sizes
         # The places that limit their cards, by their bit among the places that take part. (A
         # limit on a place of size 0 changes nothing: every card then forms one class.)
         limits = _limits(self._cards, slots, allowed, places)
         if not limits:
+            self._cut = _cutter(self._sizes)
             return
         classes = _classes(len(cards), len(places), limits)
         if 0 in classes:
@@ -144,6 +145,7 @@ class SlotSampler:
             # One class (or no card at all): every card may go anywhere there is room.
             if any(mask != (1 << len(places)) - 1 for mask in classes):
                 raise _no_placement()
+            self._cut = _cutter(self._sizes)
             return
         counts = {mask: bits.bit_count() for mask, bits in classes.items()}
         # Cheap classes first and the one with the most ways to spread last (it is counted in
