@@ -543,3 +543,19 @@ def test_skeleton_from_the_kept_blank_is_the_skeleton_built_afresh(seat: int) ->
     assert kept.hands[seat] == STATE.hands[seat]
     assert [len(hand) for hand in kept.hands] == [len(hand) for hand in STATE.hands]
     assert kept.undealt == ()
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        (cards("AS KS"), []),
+        (cards("AS AS"), ["hand holds AS twice"]),
+        ((Card("AS"), Card("JK")), ["hand holds JK, not of the pack"]),
+        ([Card("AS"), Card("AS")], ["hand holds AS twice"]),  # not a tuple: checked all the same
+    ],
+)
+def test_view_problems_name_cards_twice_or_not_of_the_pack(
+    hand: tuple[Card, ...], expected: list[str]
+) -> None:
+    view = msgspec.structs.replace(PROJECTION.view(STATE, 0), hand=hand)
+    assert PROJECTION.view_problems(view, 4, frozenset(DECK)) == expected

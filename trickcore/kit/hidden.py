@@ -238,16 +238,9 @@ class Projection(Generic[S, V]):
         seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
         cards = len(pack)
         for part in self.per_seat:
-            own_cards = [card for card in getattr(view, part.own) if isinstance(card, Card)]
-            if len(set(own_cards)) != len(own_cards) or not all(
-                map(pack.__contains__, own_cards)
-            ):  # the usual hand, of distinct cards of the pack, needs no more
-                foreign = sorted({str(card) for card in own_cards if card not in pack})
-                twice = sorted({str(card) for card in own_cards if own_cards.count(card) > 1})
-                if foreign:
-                    found.append(f"{part.own} holds {', '.join(foreign)}, not of the pack")
-                if twice:
-                    found.append(f"{part.own} holds {', '.join(twice)} twice")
+            own_entry = getattr(view, part.own)
+            if not _distinct_cards_of(own_entry, pack):  # the usual hand needs no more
+                found += _card_problems(part.own, own_entry, pack)
             if part.sizes is None:
                 continue
             sizes: Sequence[int] = getattr(view, part.sizes)
@@ -430,6 +423,32 @@ class Projection(Generic[S, V]):
 
 _SCALARS = frozenset({int, bool, str, float, bytes, type(None)})
 _NOTHING: frozenset[Card] = frozenset()
+
+
+def _distinct_cards_of(entry: object, pack: Collection[Card]) -> bool:
+    """Whether ``entry`` is a tuple of distinct cards of ``pack`` (the usual own hand), found
+    in one pass for a pack given as a set; ``False`` when in doubt."""
+    if type(entry) is not tuple or not isinstance(pack, frozenset | set):
+        return False
+    try:
+        distinct = frozenset(entry)
+    except TypeError:  # an unhashable item: not a card
+        return False
+    return len(distinct) == len(entry) and distinct <= pack
+
+
+def _card_problems(name: str, entry: Iterable[object], pack: Collection[Card]) -> list[str]:
+    """What is wrong with the cards of a view's field ``name``: cards not of ``pack``, cards
+    given twice (items that are not cards are the type check's business)."""
+    own_cards = [card for card in entry if isinstance(card, Card)]
+    found = []
+    foreign = sorted({str(card) for card in own_cards if card not in pack})
+    twice = sorted({str(card) for card in own_cards if own_cards.count(card) > 1})
+    if foreign:
+        found.append(f"{name} holds {', '.join(foreign)}, not of the pack")
+    if twice:
+        found.append(f"{name} holds {', '.join(twice)} twice")
+    return found
 
 
 def _unseen(
