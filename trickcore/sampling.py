@@ -44,6 +44,7 @@ import math
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from trickcore.cards import Card
 from trickcore.rng import Rng
@@ -65,6 +66,8 @@ _TABLED = 7
 _HIGH_DIGITS = tuple(digits[: max(0, len(digits) + 1 - _TABLED)] for digits in _DIGITS)
 # Positions with up to this many tables keep them all, to pick one by a single bisection.
 _MAX_TABLES = 4096
+
+_SIZES_ONLY = frozenset({int})
 
 _Cuts = tuple[tuple[tuple[int, int, int], ...], ...]
 """For each place, the runs of the shuffled classes it takes: (class, start, stop)."""
@@ -120,21 +123,26 @@ class SlotSampler:
         entry per place, ``None`` for no limit) limits a place to the cards whose positions in
         ``cards`` are the set bits of its entry (bit i: ``cards[i]``), a cheaper way than
         :attr:`Slot.excluded` to say it for a caller that knows the positions."""
-        sizes = [slot if isinstance(slot, int) else slot.size for slot in slots]
+        excluding: Sequence[Slot | int] | None = None
+        if {*map(type, slots)} <= _SIZES_ONLY:  # the usual case from determinize
+            sizes = cast("list[int]", list(slots))
+        else:
+            sizes = [slot if isinstance(slot, int) else slot.size for slot in slots]
+            excluding = slots
         if sum(sizes) != len(cards) or min(sizes, default=0) < 0:
             raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {sizes}")
         self._cards = tuple(cards)
         self._sizes = tuple(sizes)
         self._slots = len(slots)
         # Places of size 0 take no part: the classes and counts are over the others only.
-        places = self._places = tuple([i for i, size in enumerate(sizes) if size])
+        places = self._places = tuple(itertools.compress(range(len(sizes)), sizes))
         self._members: tuple[tuple[Card, ...], ...] = ()
         self._root: _Node | None = None
         self._tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None = None
         self._cut: _Cutter | None = None  # one class: a shuffle sliced by the sizes
         # The places that limit their cards, by their bit among the places that take part. (A
         # limit on a place of size 0 changes nothing: every card then forms one class.)
-        limits = _limits(self._cards, slots, allowed, places)
+        limits = _limits(self._cards, excluding, allowed, places)
         if not limits:
             self._cut = _cutter(self._sizes)
             return
@@ -152,7 +160,7 @@ class SlotSampler:
         # closed form); sorting on the shape alone keeps the order, hence the draws, determined.
         keys = {mask: (_spread(count, mask), mask) for mask, count in counts.items()}
         order = sorted(counts, key=keys.__getitem__)
-        room = tuple(sizes[i] for i in self._places)
+        room = tuple(filter(None, sizes))  # the sizes of the places taking part
         shape = tuple((mask, counts[mask]) for mask in order)
         root = _plan(room, shape)
         if root is None:
@@ -202,16 +210,24 @@ class SlotSampler:
 
 def _limits(
     cards: tuple[Card, ...],
-    slots: Sequence[Slot | int],
+    slots: Sequence[Slot | int] | None,
     allowed: Sequence[int | None] | None,
     places: tuple[int, ...],
 ) -> list[tuple[int, int]]:
     """For each place taking part that cannot hold every card, its bit among the places taking
     part and the positions in ``cards`` of the cards it may hold, as bits (bit i: ``cards[i]``),
-    from its entry of ``allowed`` and its :attr:`Slot.excluded`."""
+    from its entry of ``allowed`` and its :attr:`Slot.excluded` (``slots``: ``None`` when
+    every place is given by its size alone)."""
     every = (1 << len(cards)) - 1
     positions: dict[Card, int] | None = None
     found: list[tuple[int, int]] = []
+    if slots is None:
+        if allowed is not None:
+            for bit, i in enumerate(places):
+                limit = allowed[i]
+                if limit is not None and limit & every != every:
+                    found.append((bit, limit & every))
+        return found
     for bit, i in enumerate(places):
         mask = every
         limit = allowed[i] if allowed is not None else None
@@ -252,13 +268,9 @@ def _classes(cards: int, places: int, limits: Sequence[tuple[int, int]]) -> dict
 
 
 def _picked(cards: Sequence[Card], bits: int) -> tuple[Card, ...]:
-    """The cards at the positions set in ``bits``, in their order in ``cards``."""
-    picked = []
-    while bits:
-        low = bits & -bits
-        picked.append(cards[low.bit_length() - 1])
-        bits ^= low
-    return tuple(picked)
+    """The cards at the positions set in ``bits``, in their order in ``cards`` (the binary
+    digits of ``bits`` read from the lowest, as the selectors of ``compress``)."""
+    return tuple(itertools.compress(cards, map("1".__eq__, reversed(f"{bits:b}"))))
 
 
 def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:

@@ -23,6 +23,7 @@ import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -247,8 +248,7 @@ class Projection(Generic[S, V]):
             if len(sizes) != seats:
                 found.append(f"{part.sizes} has {len(sizes)} entries for {seats} seats")
                 continue
-            wrong = [size for size in sizes if not 0 <= size <= cards]
-            if wrong:
+            if sizes and not 0 <= min(sizes) <= max(sizes) <= cards:
                 found.append(f"{part.sizes} holds sizes outside 0-{cards}")
                 continue
             own = len(getattr(view, part.own))
@@ -332,10 +332,11 @@ class Projection(Generic[S, V]):
         holds, every_held = _held_bits(len(cards) - len(held or ()), held)
         everything = (1 << len(cards)) - 1
         bars = _void_bits(cards, voids, suit_of, others)
-        allowed: list[int | None] = []
-        for other in others:
-            barred = bars.get(other, 0) | (every_held & ~holds.get(other, 0))
-            allowed.append(everything & ~barred if barred else None)
+        allowed: list[int | None] = [None] * len(others)
+        if bars or every_held:
+            for index, other in enumerate(others):
+                barred = bars.get(other, 0) | (every_held & ~holds.get(other, 0))
+                allowed[index] = everything & ~barred if barred else None
         sizes = list(others.values())
         for name in owned:
             sizes.append(secret[name])
@@ -387,7 +388,7 @@ class Projection(Generic[S, V]):
                 entries[seat] = own
             else:
                 sizes: Sequence[int] = getattr(view, sizes_name)
-                entries = [(filler,) * size for size in sizes]
+                entries = list(map((filler,).__mul__, sizes))
                 if shown is None or own or not sizes[seat]:
                     entries[seat] = own
             hidden[field] = tuple(entries)
@@ -423,6 +424,8 @@ class Projection(Generic[S, V]):
 
 _SCALARS = frozenset({int, bool, str, float, bytes, type(None)})
 _NOTHING: frozenset[Card] = frozenset()
+_SUIT: Callable[[Card], Suit | None] = operator.attrgetter("suit")
+_SUITS: tuple[Suit | None, ...] = (*Suit, None)  # None: the joker's
 
 
 def _distinct_cards_of(entry: object, pack: Collection[Card]) -> bool:
@@ -459,10 +462,10 @@ def _unseen(
     if held:
         known = set(seen)
         known.update(held)
-        return [*(card for card in pack if card not in known), *held]
+        return [*filterfalse(known.__contains__, pack), *held]
     if not isinstance(seen, set | frozenset | dict):
         seen = set(seen)
-    return [card for card in pack if card not in seen]
+    return list(filterfalse(seen.__contains__, pack))
 
 
 def _held_bits(start: int, held: Mapping[Card, Seat] | None) -> tuple[dict[Seat | None, int], int]:
@@ -489,16 +492,13 @@ def _void_bits(
     out = {seat: suits for seat in seats if (suits := voids.get(seat))}
     if not out:
         return {}
-    by_suit: dict[Suit | None, int] = {}
-    for index, card in enumerate(cards):
-        suit = suit_of[card] if suit_of is not None else card.suit
-        by_suit[suit] = by_suit.get(suit, 0) | 1 << index
+    # Each card's suit, from the last card to the first: one binary digit per card.
+    backwards = list(map(suit_of.__getitem__ if suit_of is not None else _SUIT, reversed(cards)))
     found: dict[Seat, int] = {}
     for seat, suits in out.items():
-        bits = 0
-        for suit in suits:
-            bits |= by_suit.get(suit, 0)
-        found[seat] = bits
+        digits = dict.fromkeys(_SUITS, "0")
+        digits.update(dict.fromkeys(suits, "1"))
+        found[seat] = int("".join(map(digits.__getitem__, backwards)) or "0", 2)
     return found
 
 
