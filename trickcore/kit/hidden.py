@@ -677,7 +677,9 @@ class HiddenDeal:
             everything & ~bars[seat] if bars.get(seat) else None for seat in self._seats
         ]
         allowed += [None] * len(rest)
-        self._sampler = SlotSampler(unseen, [*sizes.values(), *rest], allowed)
+        # A place of ``rest`` without exclusions is given by its size alone (the quicker way).
+        places = [slot if slot.excluded else slot.size for slot in rest]
+        self._sampler = SlotSampler(unseen, [*sizes.values(), *places], allowed)
 
     def __call__(self, rng: Rng) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:
         """The hands by seat and the cards of each place of ``rest``, drawn from ``rng``."""
