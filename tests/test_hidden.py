@@ -505,3 +505,57 @@ def test_a_view_in_the_states_order_is_built_positionally_with_the_same_content(
             slow = msgspec.structs.asdict(PROJECTION.view(state, seat))
             assert msgspec.structs.asdict(fast.view(state, seat)) == slow
             assert msgspec.structs.asdict(shuffled_order.view(state, seat)) == slow
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_blank_is_the_public_part_with_every_hidden_part_empty(seat: int) -> None:
+    view = PROJECTION.view(STATE, seat)
+    blank = PROJECTION.blank(view, 4)
+    assert blank == PROJECTION.state(view, hands=((),) * 4, undealt=())
+    assert blank.discard == (STATE.discard if seat == STATE.dealer else None)  # as shown
+
+
+def test_blank_is_kept_for_the_last_view_object_only() -> None:
+    """The same view object (and seat count) gives the same blank state; an equal view of
+    another object, or another count, is built afresh and never mistaken for the last."""
+    view = PROJECTION.view(STATE, 0)
+    first = PROJECTION.blank(view, 4)
+    assert PROJECTION.blank(view, 4) is first
+    copy = msgspec.structs.replace(view)
+    assert PROJECTION.blank(copy, 4) is not first
+    assert PROJECTION.blank(copy, 4) == first
+    assert PROJECTION.blank(copy, 3).hands == ((),) * 3
+    other = msgspec.structs.replace(view, played=cards("9D"))
+    assert PROJECTION.blank(other, 4).played == cards("9D")
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_skeleton_from_the_kept_blank_is_the_skeleton_built_afresh(seat: int) -> None:
+    """A skeleton made after ``unseen_dealer`` kept the view's blank equals one made with
+    nothing kept: the seat's own hand, a filler card per hidden card, the secret empty."""
+    view = PROJECTION.view(STATE, seat)
+    afresh = PROJECTION.skeleton(msgspec.structs.replace(view), 4, DECK[0])
+    pack = [*itertools.chain(*STATE.hands), *STATE.played, Card("JH"), *STATE.undealt]
+    secret = {"undealt": 3, "discard": int(seat != STATE.dealer)}
+    PROJECTION.unseen_dealer(view, pack, secret=secret)
+    kept = PROJECTION.skeleton(view, 4, DECK[0])
+    assert kept == afresh
+    assert kept.hands[seat] == STATE.hands[seat]
+    assert [len(hand) for hand in kept.hands] == [len(hand) for hand in STATE.hands]
+    assert kept.undealt == ()
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        (cards("AS KS"), []),
+        (cards("AS AS"), ["hand holds AS twice"]),
+        ((Card("AS"), Card("JK")), ["hand holds JK, not of the pack"]),
+        ([Card("AS"), Card("AS")], ["hand holds AS twice"]),  # not a tuple: checked all the same
+    ],
+)
+def test_view_problems_name_cards_twice_or_not_of_the_pack(
+    hand: tuple[Card, ...], expected: list[str]
+) -> None:
+    view = msgspec.structs.replace(PROJECTION.view(STATE, 0), hand=hand)
+    assert PROJECTION.view_problems(view, 4, frozenset(DECK)) == expected

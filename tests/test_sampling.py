@@ -278,3 +278,63 @@ def test_shuffles_with_looked_up_last_swaps_are_the_plain_shuffle(count: int) ->
     for seed in range(40):
         expected = _fisher_yates_by_digits(Rng(seed, "shuffle", count), items)
         assert sampling._shuffled(Rng(seed, "shuffle", count), items) == expected
+
+
+def _as_allowed(hand: Sequence[Card], slots: Sequence[Slot]) -> list[int]:
+    """Each slot's cards as the positions in ``hand`` it may hold (bit i: ``hand[i]``)."""
+    return [
+        sum(1 << index for index, card in enumerate(hand) if card not in slot.excluded)
+        for slot in slots
+    ]
+
+
+@settings(deadline=None)
+@given(position=positions(), seed=st.integers(0, 2**32))
+def test_allowed_bitmasks_deal_what_the_same_exclusions_deal(
+    position: tuple[tuple[Card, ...], tuple[Slot, ...]], seed: int
+) -> None:
+    """Places given by size with allowed-card bitmasks are the same position as the slots
+    with the complementary exclusions: the same verdict, the same deal from the same stream,
+    and the same next number drawn."""
+    hand, slots = position
+    sizes = [slot.size for slot in slots]
+    by_slots, by_masks = Rng(seed, "masks"), Rng(seed, "masks")
+    try:
+        expected = fill_slots(hand, slots, by_slots)
+    except ValueError as error:
+        with pytest.raises(ValueError, match=str(error)):
+            sampling.SlotSampler(hand, sizes, _as_allowed(hand, slots))
+        return
+    assert sampling.SlotSampler(hand, sizes, _as_allowed(hand, slots))(by_masks) == expected
+    assert by_masks.next_u64() == by_slots.next_u64()
+
+
+def test_allowed_bitmasks_and_exclusions_combine() -> None:
+    """A slot's :attr:`Slot.excluded` and its allowed bitmask both hold: A is allowed only in
+    the first place by bits and barred from it by its slot, so no deal exists; None in
+    ``allowed`` leaves a place unlimited."""
+    hand = (A, B)
+    with pytest.raises(ValueError, match="no way"):
+        sampling.SlotSampler(hand, [Slot(1, frozenset({A})), 1], [0b11, 0b10])
+    dealt = sampling.SlotSampler(hand, [1, 1], [None, 0b01])(Rng(3))
+    assert dealt == [(B,), (A,)]
+
+
+@given(
+    cards=st.integers(0, 12),
+    limits=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2**12 - 1)), max_size=4),
+)
+def test_classes_group_the_cards_by_the_places_they_may_go(
+    cards: int, limits: list[tuple[int, int]]
+) -> None:
+    """:func:`sampling._classes`: every card in exactly one class, and the class of a card is
+    the set of places (of 4) whose limit, if any, lets it in."""
+    limits = list(dict(limits).items())  # one limit per place, as SlotSampler gives them
+    classes = sampling._classes(cards, 4, limits)
+    for index in range(cards):
+        where = 0b1111
+        for bit, mask in limits:
+            if not mask >> index & 1:
+                where &= ~(1 << bit)
+        assert [place for place, members in classes.items() if members >> index & 1] == [where]
+    assert sum(members.bit_count() for members in classes.values()) == cards

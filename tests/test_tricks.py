@@ -122,6 +122,29 @@ def test_follow_suit_reveals_a_void_by_not_following() -> None:
     }
 
 
+class _SlicingFollowSuit(FollowSuit):
+    """A subclass, so :func:`revealed_voids` asks its ``revealed`` card by card."""
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.permutations(range(4)),
+            st.lists(st.sampled_from(DECK), min_size=0, max_size=4, unique=True),
+        ),
+        max_size=6,
+    )
+)
+def test_revealed_voids_of_follow_suit_match_revealed_card_by_card(
+    tricks: list[tuple[list[int], list[Card]]],
+) -> None:
+    """E7, A6: the shortcut :func:`revealed_voids` takes for :class:`FollowSuit` finds what its
+    ``revealed`` finds card by card, trick in progress and short seat lists included."""
+    plays = [(tuple(seats[: len(played) + 1]), tuple(played)) for seats, played in tricks]
+    by_card = revealed_voids(_SlicingFollowSuit(SPADES), plays, 4)
+    assert revealed_voids(FollowSuit(SPADES), plays, 4) == by_card
+
+
 def test_follow_or_trump_f4() -> None:
     """F4: holding the suit led, follow or trump; without it, anything; a trump lead is
     followed with trumps when possible; no duty to overtrump."""

@@ -42,9 +42,9 @@ import functools
 import itertools
 import math
 import operator
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from trickcore.cards import Card
 from trickcore.rng import Rng
@@ -66,6 +66,8 @@ _TABLED = 7
 _HIGH_DIGITS = tuple(digits[: max(0, len(digits) + 1 - _TABLED)] for digits in _DIGITS)
 # Positions with up to this many tables keep them all, to pick one by a single bisection.
 _MAX_TABLES = 4096
+
+_SIZES_ONLY = frozenset({int})
 
 _Cuts = tuple[tuple[tuple[int, int, int], ...], ...]
 """For each place, the runs of the shuffled classes it takes: (class, start, stop)."""
@@ -111,65 +113,62 @@ class SlotSampler:
 
     __slots__ = ("_cards", "_sizes", "_places", "_members", "_root", "_tables", "_slots", "_cut")
 
-    def __init__(self, cards: Sequence[Card], slots: Sequence[Slot]) -> None:
-        sizes = [slot.size for slot in slots]
+    def __init__(
+        self,
+        cards: Sequence[Card],
+        slots: Sequence[Slot | int],
+        allowed: Sequence[int | None] | None = None,
+    ) -> None:
+        """``slots``: each place as a :class:`Slot`, or as its size alone; ``allowed`` (one
+        entry per place, ``None`` for no limit) limits a place to the cards whose positions in
+        ``cards`` are the set bits of its entry (bit i: ``cards[i]``), a cheaper way than
+        :attr:`Slot.excluded` to say it for a caller that knows the positions."""
+        excluding: Sequence[Slot | int] | None = None
+        if {*map(type, slots)} <= _SIZES_ONLY:  # the usual case from determinize
+            sizes = cast("list[int]", list(slots))
+        else:
+            sizes = [slot if isinstance(slot, int) else slot.size for slot in slots]
+            excluding = slots
         if sum(sizes) != len(cards) or min(sizes, default=0) < 0:
             raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {sizes}")
         self._cards = tuple(cards)
         self._sizes = tuple(sizes)
         self._slots = len(slots)
         # Places of size 0 take no part: the classes and counts are over the others only.
-        places = self._places = tuple([i for i, size in enumerate(sizes) if size])
+        places = self._places = tuple(itertools.compress(range(len(sizes)), sizes))
         self._members: tuple[tuple[Card, ...], ...] = ()
         self._root: _Node | None = None
         self._tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None = None
-        self._cut = _cutter(self._sizes)  # one class: a shuffle sliced by the sizes
-        # The places that exclude cards, by their bit among the places that take part. (An
-        # exclusion by a place of size 0 changes nothing: every card then forms one class.)
-        exclusions = [(bit, slots[i].excluded) for bit, i in enumerate(places) if slots[i].excluded]
-        if not exclusions:
+        self._cut: _Cutter | None = None  # one class: a shuffle sliced by the sizes
+        # The places that limit their cards, by their bit among the places that take part. (A
+        # limit on a place of size 0 changes nothing: every card then forms one class.)
+        limits = _limits(self._cards, excluding, allowed, places)
+        if not limits:
+            self._cut = _cutter(self._sizes)
             return
-        everywhere = (1 << len(places)) - 1
-        eligible = dict.fromkeys(cards, everywhere)
-        present = eligible.keys()
-        for bit, excluded in exclusions:
-            outside = ~(1 << bit)
-            for card in excluded & present:
-                eligible[card] &= outside
-        if len(eligible) == len(cards):  # distinct cards (always, from determinize): one pass
-            groups: dict[int, list[Card]] = {}
-            for card, mask in eligible.items():
-                group = groups.get(mask)
-                if group is None:
-                    groups[mask] = [card]
-                else:
-                    group.append(card)
-            counts: dict[int, int] = {mask: len(group) for mask, group in groups.items()}
-        else:
-            counts = Counter(map(eligible.__getitem__, cards))
-            groups = {}
-            for card in cards:
-                groups.setdefault(eligible[card], []).append(card)
-        if 0 in counts:
+        classes = _classes(len(cards), len(places), limits)
+        if 0 in classes:
             raise _no_placement()
-        if len(counts) <= 1:
+        if len(classes) <= 1:
             # One class (or no card at all): every card may go anywhere there is room.
-            if any(mask != everywhere for mask in counts):
+            if any(mask != (1 << len(places)) - 1 for mask in classes):
                 raise _no_placement()
+            self._cut = _cutter(self._sizes)
             return
+        counts = {mask: bits.bit_count() for mask, bits in classes.items()}
         # Cheap classes first and the one with the most ways to spread last (it is counted in
         # closed form); sorting on the shape alone keeps the order, hence the draws, determined.
         keys = {mask: (_spread(count, mask), mask) for mask, count in counts.items()}
         order = sorted(counts, key=keys.__getitem__)
-        room = tuple(sizes[i] for i in self._places)
-        classes = tuple((mask, counts[mask]) for mask in order)
-        root = _plan(room, classes)
+        room = tuple(filter(None, sizes))  # the sizes of the places taking part
+        shape = tuple((mask, counts[mask]) for mask in order)
+        root = _plan(room, shape)
         if root is None:
             raise _no_placement()
         # Each class's cards in the order of ``cards``, the classes in ``order``.
-        self._members = tuple(tuple(groups[mask]) for mask in order)
+        self._members = tuple(_picked(self._cards, classes[mask]) for mask in order)
         self._root = root
-        self._tables = _tables(room, classes)
+        self._tables = _tables(room, shape)
 
     def __call__(self, rng: Rng) -> list[tuple[Card, ...]]:
         """One deal drawn from ``rng``: each slot's cards, in random order."""
@@ -207,6 +206,71 @@ class SlotSampler:
                 number %= node.total
             left = [room - placed for room, placed in zip(left, spreads[-1], strict=True)]
         return _cuts([*spreads, tuple(left)])
+
+
+def _limits(
+    cards: tuple[Card, ...],
+    slots: Sequence[Slot | int] | None,
+    allowed: Sequence[int | None] | None,
+    places: tuple[int, ...],
+) -> list[tuple[int, int]]:
+    """For each place taking part that cannot hold every card, its bit among the places taking
+    part and the positions in ``cards`` of the cards it may hold, as bits (bit i: ``cards[i]``),
+    from its entry of ``allowed`` and its :attr:`Slot.excluded` (``slots``: ``None`` when
+    every place is given by its size alone)."""
+    every = (1 << len(cards)) - 1
+    positions: dict[Card, int] | None = None
+    found: list[tuple[int, int]] = []
+    if slots is None:
+        if allowed is not None:
+            for bit, i in enumerate(places):
+                limit = allowed[i]
+                if limit is not None and limit & every != every:
+                    found.append((bit, limit & every))
+        return found
+    for bit, i in enumerate(places):
+        mask = every
+        limit = allowed[i] if allowed is not None else None
+        if limit is not None:
+            mask &= limit
+        slot = slots[i]
+        if not isinstance(slot, int) and slot.excluded:
+            if positions is None:
+                positions = {}
+                for index, card in enumerate(cards):  # a card given twice: both positions
+                    positions[card] = positions.get(card, 0) | 1 << index
+            for card in slot.excluded:
+                mask &= ~positions.get(card, 0)
+        if mask != every:
+            found.append((bit, mask))
+    return found
+
+
+def _classes(cards: int, places: int, limits: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """The cards grouped by the places they may go to: for each set of places (as bits among
+    the ``places`` taking part), the positions of the cards that may go exactly there (as bits
+    among ``cards``). Refined place by place from one class of every card: a limited place
+    splits each class into the cards it may hold and the others (which lose its bit, so no two
+    classes ever meet)."""
+    everywhere = (1 << places) - 1
+    classes = {everywhere: (1 << cards) - 1} if cards else {}
+    for bit, mask in limits:
+        outside = everywhere ^ (1 << bit)
+        split: dict[int, int] = {}
+        for where, members in classes.items():
+            inside = members & mask
+            if inside:
+                split[where] = inside
+            if inside != members:
+                split[where & outside] = members ^ inside
+        classes = split
+    return classes
+
+
+def _picked(cards: Sequence[Card], bits: int) -> tuple[Card, ...]:
+    """The cards at the positions set in ``bits``, in their order in ``cards`` (the binary
+    digits of ``bits`` read from the lowest, as the selectors of ``compress``)."""
+    return tuple(itertools.compress(cards, map("1".__eq__, reversed(f"{bits:b}"))))
 
 
 def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:

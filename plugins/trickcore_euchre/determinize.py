@@ -10,16 +10,21 @@ that a picked-up up-card is in the dealer's hand or discard (E4, E10).
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
+from trickcore.kit.tricks import Trick
 from trickcore_euchre.deal import DEAL
 from trickcore_euchre.state import Phase
 from trickcore_euchre.view import EuchreView
 
 if TYPE_CHECKING:
     from trickcore_euchre.rules import Euchre
+
+_CARDS: Callable[[Trick], tuple[Card, ...]] = operator.attrgetter("cards")
 
 __all__ = ["held_cards", "secret_sizes", "seen_cards", "voids"]
 
@@ -41,7 +46,7 @@ def secret_sizes(game: Euchre, view: EuchreView) -> dict[str, int]:
 
 def seen_cards(game: Euchre, view: EuchreView) -> set[Card]:
     """The cards a Euchre view shows: its hand, the up-card, the discard and the tricks."""
-    seen = {card for trick in view.tricks for card in trick.cards}.union(view.trick, view.hand)
+    seen = set(view.hand).union(view.trick, *map(_CARDS, view.tricks))
     seen.update(card for card in (view.up_card, view.discard) if card is not None)
     return seen
 

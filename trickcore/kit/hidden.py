@@ -23,6 +23,7 @@ import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -151,6 +152,8 @@ class Projection(Generic[S, V]):
                 f"{sorted(expected - actual)}, extra {sorted(actual - expected)}"
             )
         self._steps = self._positional_steps(state_fields)
+        self._per_seat_fields = tuple(part.field for part in self.per_seat)
+        self._last_blank: tuple[V, int, S] | None = None
 
     def _positional_steps(
         self, state_fields: tuple[str, ...]
@@ -236,24 +239,16 @@ class Projection(Generic[S, V]):
         seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
         cards = len(pack)
         for part in self.per_seat:
-            own_cards = [card for card in getattr(view, part.own) if isinstance(card, Card)]
-            if len(set(own_cards)) != len(own_cards) or not all(
-                map(pack.__contains__, own_cards)
-            ):  # the usual hand, of distinct cards of the pack, needs no more
-                foreign = sorted({str(card) for card in own_cards if card not in pack})
-                twice = sorted({str(card) for card in own_cards if own_cards.count(card) > 1})
-                if foreign:
-                    found.append(f"{part.own} holds {', '.join(foreign)}, not of the pack")
-                if twice:
-                    found.append(f"{part.own} holds {', '.join(twice)} twice")
+            own_entry = getattr(view, part.own)
+            if not _distinct_cards_of(own_entry, pack):  # the usual hand needs no more
+                found += _card_problems(part.own, own_entry, pack)
             if part.sizes is None:
                 continue
             sizes: Sequence[int] = getattr(view, part.sizes)
             if len(sizes) != seats:
                 found.append(f"{part.sizes} has {len(sizes)} entries for {seats} seats")
                 continue
-            wrong = [size for size in sizes if not 0 <= size <= cards]
-            if wrong:
+            if sizes and not 0 <= min(sizes) <= max(sizes) <= cards:
                 found.append(f"{part.sizes} holds sizes outside 0-{cards}")
                 continue
             own = len(getattr(view, part.own))
@@ -331,34 +326,25 @@ class Projection(Generic[S, V]):
             others.pop(seat, None)
         secret = secret or {}
         owned = [name for name in self.owned if name in secret]  # hidden from this view
-        known = cards_seen(view) if seen is None else set(seen)
-        if held:
-            known.update(held)
-
-            holders = set(held.values())
-            if len(holders) == 1:  # the usual case (Euchre's up-card): one seat holds them all
-                (holder,) = holders
-                everything = frozenset(held)
-
-                def barred(owner: Seat | None) -> frozenset[Card]:
-                    return _NOTHING if owner == holder else everything
-
-            else:
-
-                def barred(owner: Seat | None) -> frozenset[Card]:
-                    return frozenset([card for card, holder in held.items() if holder != owner])
-
-            bars: dict[Seat, frozenset[Card]] | None = {other: barred(other) for other in others}
-            rest = [Slot(secret[name], barred(self.owned[name](shown))) for name in owned]
-            rest += [Slot(secret.get(name, 0), barred(None)) for name in self.secret]
-            cards = [card for card in pack if card not in known]
-            cards += held
-        else:  # the usual case: nothing barred anywhere
-            bars = None
-            rest = [Slot(secret[name], _NOTHING) for name in owned]
-            rest += [Slot(secret.get(name, 0), _NOTHING) for name in self.secret]
-            cards = [card for card in pack if card not in known]
-        deal = HiddenDeal(cards, others, voids=voids, suit_of=suit_of, barred=bars, rest=rest)
+        cards = _unseen(pack, cards_seen(view) if seen is None else seen, held)
+        # The held cards come last in ``cards``: which of their positions each seat holds, as
+        # bits (bit i: ``cards[i]``), and every place is barred those held by another seat.
+        holds, every_held = _held_bits(len(cards) - len(held or ()), held)
+        everything = (1 << len(cards)) - 1
+        bars = _void_bits(cards, voids, suit_of, others)
+        allowed: list[int | None] = [None] * len(others)
+        if bars or every_held:
+            for index, other in enumerate(others):
+                barred = bars.get(other, 0) | (every_held & ~holds.get(other, 0))
+                allowed[index] = everything & ~barred if barred else None
+        sizes = list(others.values())
+        for name in owned:
+            sizes.append(secret[name])
+            barred = every_held & ~holds.get(self.owned[name](shown), 0)
+            allowed.append(everything & ~barred if barred else None)
+        sizes += [secret.get(name, 0) for name in self.secret]
+        allowed += [everything & ~every_held if every_held else None] * len(self.secret)
+        sample = SlotSampler(cards, sizes, allowed)
         # A draw: the hidden seats' entries in seat order, then the owned fields, then the
         # secret ones; the seat's own entry is the view's unless it is hidden too.
         hidden = len(others)
@@ -367,10 +353,8 @@ class Projection(Generic[S, V]):
             (name, hidden + len(owned) + index, False) for index, name in enumerate(self.secret)
         ]
         places += [(name, hidden + index, True) for index, name in enumerate(owned) if secret[name]]
-        empty = {field: ((),) * len(counts), **dict.fromkeys(self.secret, ())}
-        public = self.state(view, **empty)  # the hidden parts are filled in by each draw
+        public = self.blank(view, len(counts))  # the hidden parts are filled in by each draw
         replace = msgspec.structs.replace
-        sample = deal.sampler
 
         def draw(rng: Rng) -> S:
             dealt = sample(rng)
@@ -396,7 +380,7 @@ class Projection(Generic[S, V]):
         the kit's games' do. ``determinize`` checks a fresh view with it
         (:func:`trickcore.viewcheck.checked_draws`)."""
         seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
-        hidden: dict[str, Any] = dict.fromkeys(self.secret, ())
+        hidden: dict[str, Any] = {}
         for field, own_name, sizes_name, shown in self._seat_parts:
             own = getattr(view, own_name)
             if sizes_name is None:
@@ -404,11 +388,29 @@ class Projection(Generic[S, V]):
                 entries[seat] = own
             else:
                 sizes: Sequence[int] = getattr(view, sizes_name)
-                entries = [(filler,) * size for size in sizes]
+                entries = list(map((filler,).__mul__, sizes))
                 if shown is None or own or not sizes[seat]:
                     entries[seat] = own
             hidden[field] = tuple(entries)
-        return self.state(view, **hidden)
+        return msgspec.structs.replace(self.blank(view, seats), **hidden)
+
+    def blank(self, view: V, seats: int) -> S:
+        """A state with ``view``'s public part (owned fields as the view shows them) and every
+        hidden part empty: each per-seat field ``seats`` empty entries, each secret field
+        empty. Kept for the last view (by identity, as :class:`LastView` does), since both
+        ``determinize``'s preparation (:meth:`unseen_dealer`) and its check of a fresh view
+        (:meth:`skeleton`) start from it."""
+        last = self._last_blank
+        if last is not None and last[0] is view and last[1] == seats:
+            return last[2]
+        empty = ((),) * seats
+        blank = self.state(
+            view,
+            **dict.fromkeys(self._per_seat_fields, empty),
+            **dict.fromkeys(self.secret, ()),
+        )
+        self._last_blank = (view, seats, blank)
+        return blank
 
     def state(self, view: V, **hidden: Any) -> S:
         """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
@@ -422,6 +424,82 @@ class Projection(Generic[S, V]):
 
 _SCALARS = frozenset({int, bool, str, float, bytes, type(None)})
 _NOTHING: frozenset[Card] = frozenset()
+_SUIT: Callable[[Card], Suit | None] = operator.attrgetter("suit")
+_SUITS: tuple[Suit | None, ...] = (*Suit, None)  # None: the joker's
+
+
+def _distinct_cards_of(entry: object, pack: Collection[Card]) -> bool:
+    """Whether ``entry`` is a tuple of distinct cards of ``pack`` (the usual own hand), found
+    in one pass for a pack given as a set; ``False`` when in doubt."""
+    if type(entry) is not tuple or not isinstance(pack, frozenset | set):
+        return False
+    try:
+        distinct = frozenset(entry)
+    except TypeError:  # an unhashable item: not a card
+        return False
+    return len(distinct) == len(entry) and distinct <= pack
+
+
+def _card_problems(name: str, entry: Iterable[object], pack: Collection[Card]) -> list[str]:
+    """What is wrong with the cards of a view's field ``name``: cards not of ``pack``, cards
+    given twice (items that are not cards are the type check's business)."""
+    own_cards = [card for card in entry if isinstance(card, Card)]
+    found = []
+    foreign = sorted({str(card) for card in own_cards if card not in pack})
+    twice = sorted({str(card) for card in own_cards if own_cards.count(card) > 1})
+    if foreign:
+        found.append(f"{name} holds {', '.join(foreign)}, not of the pack")
+    if twice:
+        found.append(f"{name} holds {', '.join(twice)} twice")
+    return found
+
+
+def _unseen(
+    pack: Sequence[Card], seen: Collection[Card], held: Mapping[Card, Seat] | None
+) -> list[Card]:
+    """The cards of ``pack`` (in pack order) neither in ``seen`` nor ``held``, then the
+    ``held`` ones (in their order)."""
+    if held:
+        known = set(seen)
+        known.update(held)
+        return [*filterfalse(known.__contains__, pack), *held]
+    if not isinstance(seen, set | frozenset | dict):
+        seen = set(seen)
+    return list(filterfalse(seen.__contains__, pack))
+
+
+def _held_bits(start: int, held: Mapping[Card, Seat] | None) -> tuple[dict[Seat | None, int], int]:
+    """For held cards placed from position ``start`` on (in their order): the positions each
+    seat holds, and all of them, as bits."""
+    holds: dict[Seat | None, int] = {}
+    every = 0
+    for index, holder in enumerate((held or {}).values(), start=start):
+        holds[holder] = holds.get(holder, 0) | 1 << index
+        every |= 1 << index
+    return holds, every
+
+
+def _void_bits(
+    cards: Sequence[Card],
+    voids: Mapping[Seat, Collection[Suit]] | None,
+    suit_of: Mapping[Card, Suit] | None,
+    seats: Iterable[Seat],
+) -> dict[Seat, int]:
+    """For each of ``seats`` that showed out of a suit (``voids``; suits by ``suit_of``, default
+    the printed suit), the positions in ``cards`` of the cards of those suits, as bits."""
+    if not voids:
+        return {}
+    out = {seat: suits for seat in seats if (suits := voids.get(seat))}
+    if not out:
+        return {}
+    # Each card's suit, from the last card to the first: one binary digit per card.
+    backwards = list(map(suit_of.__getitem__ if suit_of is not None else _SUIT, reversed(cards)))
+    found: dict[Seat, int] = {}
+    for seat, suits in out.items():
+        digits = dict.fromkeys(_SUITS, "0")
+        digits.update(dict.fromkeys(suits, "1"))
+        found[seat] = int("".join(map(digits.__getitem__, backwards)) or "0", 2)
+    return found
 
 
 def cards_seen(obj: object) -> set[Card]:
@@ -585,22 +663,23 @@ class HiddenDeal:
         barred: Mapping[Seat, Collection[Card]] | None = None,
         rest: Sequence[Slot] = (),
     ) -> None:
-        shown_out = voids or {}
-        barred = barred or {}
-        suit = suit_of.__getitem__ if suit_of is not None else (lambda card: card.suit)
         self._seats = tuple(sizes)
-        slots = []
-        for seat in self._seats:
-            out = shown_out.get(seat)
-            bars = barred.get(seat)
-            if out:
-                excluded = frozenset([card for card in unseen if suit(card) in out])
-                if bars:
-                    excluded = excluded.union(bars)
-            else:  # the common case: nothing shown out of, nothing barred
-                excluded = frozenset(bars) if bars else _NOTHING
-            slots.append(Slot(sizes[seat], excluded))
-        self._sampler = SlotSampler(unseen, [*slots, *rest])
+        everything = (1 << len(unseen)) - 1
+        bars = _void_bits(unseen, voids, suit_of, self._seats)
+        if barred:
+            positions: dict[Card, int] = {}
+            for index, card in enumerate(unseen):  # a card given twice: both positions
+                positions[card] = positions.get(card, 0) | 1 << index
+            for seat in self._seats:
+                for card in barred.get(seat, ()):
+                    bars[seat] = bars.get(seat, 0) | positions.get(card, 0)
+        allowed: list[int | None] = [
+            everything & ~bars[seat] if bars.get(seat) else None for seat in self._seats
+        ]
+        allowed += [None] * len(rest)
+        # A place of ``rest`` without exclusions is given by its size alone (the quicker way).
+        places = [slot if slot.excluded else slot.size for slot in rest]
+        self._sampler = SlotSampler(unseen, [*sizes.values(), *places], allowed)
 
     def __call__(self, rng: Rng) -> tuple[dict[Seat, tuple[Card, ...]], list[tuple[Card, ...]]]:
         """The hands by seat and the cards of each place of ``rest``, drawn from ``rng``."""

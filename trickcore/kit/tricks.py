@@ -292,6 +292,15 @@ def revealed_voids(
     order of play and the cards they played (a trick's lead first; a trick in progress has fewer
     cards than seats)."""
     found: dict[Seat, set[Suit]] = {seat: set() for seat in range(seats)}
+    if type(policy) is FollowSuit:  # its ``revealed``, without a slice of the trick per card
+        suit_of = policy.order.suit_of
+        for order, cards in plays:
+            if len(cards) > 1:
+                led = suit_of[cards[0]]
+                for seat, card in zip(order[1:], cards[1:], strict=False):
+                    if suit_of[card] is not led:
+                        found[seat].add(led)
+        return found
     for order, cards in plays:
         for position, (seat, card) in enumerate(zip(order, cards, strict=False)):
             suit = policy.revealed(cards[:position], card)
