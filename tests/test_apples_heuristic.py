@@ -4,20 +4,17 @@ duplicate deals (``benchmarks/apples_heuristic.py``)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
 from apples_helpers import HANDS, PASS, C, apples, bid, deal, run, stacked_pile, start_play
+from benchmark_scripts import benchmark
 
 import trickcore
 from trickcore import Rng
 from trickcore.bots import BotSpec
 from trickcore_apples import ApplesState, Give, Pass, Play, SetTarget
 from trickcore_bots import ApplesHeuristicBot, EuchreHeuristicBot
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def choice(game: Any, state: ApplesState) -> Any:
@@ -96,20 +93,10 @@ def test_play_ducks_a_trick_of_low_cards_and_takes_a_valuable_one_last() -> None
     assert choice(game, state) == Play(card=C("5H"))  # seat 3: its only heart
 
 
-def load_measure() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "apples_heuristic", ROOT / "benchmarks" / "apples_heuristic.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.measure
-
-
 def test_beats_random_by_a_margin_whose_interval_excludes_zero() -> None:
     """A smaller sample than the recorded figure (40 deals, 160 rounds for the heuristic), and
     one that can fail: the interval of the per-deal difference must lie above zero."""
-    figures = load_measure()(40, seed="test")
+    figures = benchmark("apples_heuristic").measure(40, seed="test")
     assert figures["heuristic_rounds"] == 160
     assert figures["low"] > 0, figures
     assert figures["heuristic_mean"] > figures["random_mean"]

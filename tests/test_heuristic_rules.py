@@ -11,32 +11,18 @@ and fails the test."""
 from __future__ import annotations
 
 import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmark_scripts import benchmark
 
-ROOT = Path(__file__).resolve().parents[1]
 DEALS = 40
 SEED = 1
 
 
-def load() -> Any:
-    name = "heuristic_rules"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def rules() -> Any:
-    return load()
+    return benchmark("heuristic_rules")
 
 
 @pytest.fixture(scope="module")

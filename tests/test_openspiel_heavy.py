@@ -18,7 +18,6 @@ the extras: OpenSpiel 2.0.2 has no wheel for Python 3.10). Run with ``-s`` to se
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import math
@@ -27,10 +26,10 @@ import re
 import sys
 import time
 from contextlib import redirect_stdout
-from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmark_scripts import benchmark
 
 if os.environ.get("CI") == "true" and sys.version_info >= (3, 11):  # CI installs the extras
     import numpy as np
@@ -56,7 +55,6 @@ pytestmark = [
     ),
 ]
 
-ROOT = Path(__file__).resolve().parent.parent
 DEALS = int(os.environ.get("TRICKCORE_OPENSPIEL_HEAVY_DEALS", "30"))
 SIMULATIONS = 50
 """OpenSpiel's ISMCTS simulations per move in the strength runs against random."""
@@ -142,23 +140,11 @@ def test_openspiel_ismcts_beats_random(name: str) -> None:
     assert estimate.low is not None and estimate.low > 0
 
 
-def load_benchmark() -> Any:
-    """``benchmarks/ismcts_openspiel.py`` as a module."""
-    spec = importlib.util.spec_from_file_location(
-        "ismcts_openspiel", ROOT / "benchmarks" / "ismcts_openspiel.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_equal_time_benchmark_runs_small() -> None:
-    benchmark = load_benchmark()
+    script = benchmark("ismcts_openspiel")
     printed = io.StringIO()
     with redirect_stdout(printed):
-        assert benchmark.main(["--deals", "3", "--seconds-per-move", "0.02", "--json"]) == 0
+        assert script.main(["--deals", "3", "--seconds-per-move", "0.02", "--json"]) == 0
     report = json.loads(printed.getvalue())
     assert report["deals"] == 3
     assert report["ours_moves"] > 0 and report["theirs_moves"] > 0

@@ -11,28 +11,16 @@ cache is filled first, and the verdict does not depend on what ran before in the
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmark_scripts import benchmark
 from sweeps import sweep_size
 
 from trickcore import Rng
 
-ROOT = Path(__file__).resolve().parents[1]
 TOLERANCE = 64 * 1024
 HANDS = sweep_size(1_500, 600)
-
-
-def _soak_module() -> Any:
-    spec = importlib.util.spec_from_file_location("soak", ROOT / "benchmarks" / "soak.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["soak"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def _fill_the_label_cache() -> None:
@@ -42,7 +30,7 @@ def _fill_the_label_cache() -> None:
 
 @pytest.mark.slow_sweep
 def test_memory_is_flat_after_warm_up() -> None:
-    soak = _soak_module()
+    soak = benchmark("soak")
     _fill_the_label_cache()
     marks = [HANDS // 5, HANDS // 2, HANDS]
     result = soak.soak(HANDS, marks, table_every=50, tolerance=TOLERANCE)
@@ -53,7 +41,7 @@ def test_memory_is_flat_after_warm_up() -> None:
 
 def test_a_leak_is_seen() -> None:
     """The measure can fail: hands that each keep 400 bytes make it say "not flat"."""
-    soak = _soak_module()
+    soak = benchmark("soak")
     kept: list[bytes] = []
     play_hand = soak.play_hand
 

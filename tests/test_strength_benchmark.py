@@ -5,32 +5,17 @@ reproduces OpenSpiel's hands and scores (E3, E8) and refuses a position it canno
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmark_scripts import benchmark
 
 pyspiel = pytest.importorskip("pyspiel")
 
 from trickcore import Rng  # noqa: E402 - after the skip
 
-ROOT = Path(__file__).resolve().parents[1]
 DEALS, SIMS = 2, 4
-
-
-def load(name: str) -> Any:
-    """``benchmarks/<name>.py`` as a module."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def check_pairing(strength: Any, pairing: Any) -> None:
@@ -61,7 +46,7 @@ def check_pairing(strength: Any, pairing: Any) -> None:
     [("euchre", "bridge"), ("allfours", "bridge"), ("apples", "bridge"), ("euchre", "cpp")],
 )
 def test_the_benchmark_runs_in_every_game(name: str, reference: str) -> None:
-    strength = load("strength")
+    strength = benchmark("strength")
     pairings = strength.run(
         name, ("heuristic", "pimc"), deals=DEALS, simulations=SIMS, seed=5, reference=reference
     )
@@ -94,7 +79,7 @@ def trickcore_of(name: str) -> Any:
 
 
 def test_the_table_and_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    strength = load("strength")
+    strength = benchmark("strength")
     argv = ["--game", "allfours", "--deals", "2", "--sims", "3", "--bots", "heuristic"]
     assert strength.main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -120,7 +105,7 @@ def random_cpp_game(seed: int, **params: Any) -> Any:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_the_mirror_deals_openspiels_hands_and_scores_as_e8(seed: int) -> None:
-    strength = load("strength")
+    strength = benchmark("strength")
     state = random_cpp_game(seed)
     game, final = strength.mirror_euchre(state)
     assert strength.mirror_euchre(prefix(state, 23))[0] is game  # one game, so one bot a seat
@@ -152,7 +137,7 @@ def prefix(state: Any, length: int) -> Any:
 
 
 def test_a_position_that_cannot_be_mirrored_raises() -> None:
-    strength = load("strength")
+    strength = benchmark("strength")
     state = pyspiel.load_game("euchre").new_initial_state()
     with pytest.raises(strength.MirrorError, match="before its deal is complete"):
         strength.mirror_euchre(state)
