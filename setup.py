@@ -23,6 +23,8 @@ COMPILED_MODULES = [
     "trickcore/kit/playout.py",
     "trickcore/kit/tricks.py",
     "trickcore/kit/base.py",
+    "trickcore/kit/hidden.py",
+    "trickcore/sampling.py",
     "plugins/trickcore_euchre/rules.py",
     "plugins/trickcore_allfours/rules.py",
     "plugins/trickcore_apples/rules.py",

@@ -7,6 +7,7 @@ import importlib
 import importlib.util
 import pkgutil
 import re
+import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
@@ -77,6 +78,7 @@ def _with_docstrings(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"_source_of_{name.replace('.', '_')}", source)
     assert spec is not None and spec.loader is not None
     loaded = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = loaded  # dataclasses look their module up
     spec.loader.exec_module(loaded)
     return loaded
 
