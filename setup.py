@@ -26,6 +26,7 @@ COMPILED_MODULES = [
     "trickcore/kit/hidden.py",
     "trickcore/sampling.py",
     "plugins/trickcore_euchre/rules.py",
+    "plugins/trickcore_euchre/playout.py",
     "plugins/trickcore_allfours/rules.py",
     "plugins/trickcore_apples/rules.py",
 ]

@@ -17,10 +17,10 @@ from trickcore.game import Direction, Game, Seat
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
 from trickcore.kit.events import EventLog
-from trickcore.kit.playout_method import FastPlayoutMethod
 from trickcore.kit.scoring import add_points
 from trickcore.kit.tricks import FollowSuit, Trick, tricks_by_side
 from trickcore.render import Renderer
+from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
 from trickcore_euchre import events as ev
 from trickcore_euchre import validate as _validate
@@ -37,6 +37,7 @@ from trickcore_euchre.actions import (
 from trickcore_euchre.deal import DEAL, SEATING
 from trickcore_euchre.encoding import view_layout
 from trickcore_euchre.options import EuchreOptions
+from trickcore_euchre.playout import EuchrePlayout
 from trickcore_euchre.ranking import deck_for, trick_order
 from trickcore_euchre.render import EuchreRenderer
 from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
@@ -69,7 +70,7 @@ _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-class Euchre(FastPlayoutMethod, TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
+class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     """North American Euchre, bound to its options (E9). Load it with
     ``trickcore.load("euchre", **options)``."""
 
@@ -109,6 +110,9 @@ class Euchre(FastPlayoutMethod, TrickGame[EuchreState, EuchreAction, EuchreView,
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
         self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
+        self._playout = EuchrePlayout(
+            self._options, policies, self.pack, self.hand_score, self._may_go_alone
+        )
         self.phase_rules = {
             **self.kit_rules(),  # the draw, the play (E7) and the end
             Phase.DEAL: self._deal,
@@ -155,6 +159,19 @@ class Euchre(FastPlayoutMethod, TrickGame[EuchreState, EuchreAction, EuchreView,
         if phase is _JOKER_CALL:
             return self._all_calls
         return super().legal_actions(state)  # the draw for the first dealer; no shuffle
+
+    def random_playout(
+        self, state: EuchreState, rng: Rng, *, until_chance: bool = False
+    ) -> EuchreState:
+        """The end of a random playout from ``state`` (:class:`trickcore.playout.FastPlayout`):
+        the same end as :func:`trickcore.playout.random_playout` from the same stream, played
+        on a private mutable state (:mod:`trickcore_euchre.playout`)."""
+        phase = state.phase
+        if phase is self._over_phase:
+            return state
+        if phase is self._draw_phase:  # once a game, through the public rules
+            state = self.apply(state, self.sample_chance(state, rng))
+        return self._playout.run(state, rng, until_chance)
 
     # The parts of the protocol written in modules of their own, each taking the game first
     # (methods, not functions set in the class body: a compiled class does not bind those).

@@ -1,0 +1,470 @@
+"""Euchre's fast random playout: a private, mutable hand played on lists and ints.
+
+:meth:`EuchrePlayout.run` plays a game on from any state (any phase: the deal, both rounds of
+bidding, the joker call, the discard, going alone, the tricks, the scoring and, for a whole
+game, the next deals) without building a state per action or checking an action, and builds
+ONE :class:`~trickcore_euchre.state.EuchreState` at the end (or before the next deal, with
+``until_chance``). Every choice is drawn exactly as :func:`trickcore.playout.random_playout`
+draws it, ``legal[rng.below(len(legal))]`` over the legal actions in the order
+:meth:`Euchre.legal_actions <trickcore_euchre.rules.Euchre.legal_actions>` lists them, and
+each shuffle as ``sample_chance`` draws it, so both reach the same state from the same state
+and stream (``tests/test_playout.py`` holds it to that).
+
+The rules are those of :mod:`trickcore_euchre.rules`, written again for lists: a change there
+is a change here (the tests compare the two in every phase and option set).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
+
+from trickcore.cards import Card, Suit
+from trickcore.kit.tricks import TRUMP_BASE, FollowSuit, Trick
+from trickcore.rng import Rng
+from trickcore_euchre.deal import DEAL, SEATING
+from trickcore_euchre.options import EuchreOptions
+from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
+
+__all__ = ["EuchrePlayout"]
+
+_DEAL: Final = Phase.DEAL
+_BID_FIRST: Final = Phase.BID_FIRST
+_BID_SECOND: Final = Phase.BID_SECOND
+_JOKER_CALL: Final = Phase.JOKER_CALL
+_DISCARD: Final = Phase.DISCARD
+_ALONE: Final = Phase.ALONE
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_SEATS: Final = 4
+_SUITS: Final = tuple(Suit)  # the order of the joker call's legal actions (E5)
+_NEXT: Final = tuple(SEATING.next(seat) for seat in range(_SEATS))
+_PARTNER: Final = tuple(SEATING.partner(seat) for seat in range(_SEATS))
+_SIDE: Final = tuple(SEATING.side(seat) for seat in range(_SEATS))
+
+HandScore = Callable[[int, tuple[int, ...], tuple[int, int]], tuple[int, int, str]]
+"""``Euchre.hand_score``: the side that scores a played hand, its points and why (E8)."""
+
+
+class EuchrePlayout:
+    """The fast playout of one :class:`~trickcore_euchre.rules.Euchre` game (its options and
+    per-trump card orders), built once with the game. :meth:`run` is its one entry."""
+
+    def __init__(
+        self,
+        options: EuchreOptions,
+        policies: Mapping[Suit, FollowSuit],
+        pack: Sequence[Card],
+        hand_score: HandScore,
+        may_go_alone: Callable[[int, int], bool],
+    ) -> None:
+        self.single_hand: bool = options.single_hand
+        self.target: int = options.target
+        self.stick_the_dealer: bool = options.stick_the_dealer
+        self.dealer_left_leads: bool = options.lone_lead == "dealer_left"
+        self.pack: tuple[Card, ...] = tuple(pack)
+        self.hand_score: HandScore = hand_score
+        # per trump: each card's effective suit and strength (E2)
+        self.suit_of: dict[Suit, dict[Card, Suit]] = {
+            suit: policy.order.suit_of for suit, policy in policies.items()
+        }
+        self.strength: dict[Suit, dict[Card, int]] = {
+            suit: policy.order.strength for suit, policy in policies.items()
+        }
+        # E4: the second round's suits, the turned-down one left out, in legal_actions' order
+        self.second_round: dict[Suit, tuple[Suit, ...]] = {
+            up: tuple(suit for suit in _SUITS if suit is not up) for up in _SUITS
+        }
+        # E6: the seats asked "alone?", by maker, in order from the maker
+        self.asked: tuple[tuple[int, ...], ...] = tuple(
+            tuple(seat for seat in SEATING.order(maker) if may_go_alone(seat, maker))
+            for maker in range(_SEATS)
+        )
+        # the records a hand's bidding and declarations are made of, shared
+        self.passes: tuple[Bid, ...] = tuple(Bid(seat=seat, kind="pass") for seat in range(_SEATS))
+        self.orders: dict[tuple[int, Suit], Bid] = {
+            (seat, suit): Bid(seat=seat, kind="order_up", suit=suit)
+            for seat in range(_SEATS)
+            for suit in _SUITS
+        }
+        self.calls: dict[tuple[int, Suit], Bid] = {
+            (seat, suit): Bid(seat=seat, kind="call", suit=suit)
+            for seat in range(_SEATS)
+            for suit in _SUITS
+        }
+        self.declared: tuple[tuple[Declaration, Declaration], ...] = tuple(
+            (Declaration(seat=seat, alone=True), Declaration(seat=seat, alone=False))
+            for seat in range(_SEATS)
+        )
+
+    def run(self, state: EuchreState, rng: Rng, until_chance: bool) -> EuchreState:
+        """The end of a random playout from ``state`` (not in the draw for the first dealer),
+        as ``trickcore.playout.random_playout(game, state, rng, until_chance=...)``."""
+        hand = Hand(state)
+        acted = False
+        while hand.phase is not _OVER:
+            if hand.phase is _DEAL:
+                if until_chance and acted:
+                    break
+                hand.deal(rng.shuffled(self.pack))  # as sample_chance: a shuffle of the pack
+                continue
+            self.play_hand(hand, rng)
+            acted = True
+        return hand.state()
+
+    def play_hand(self, hand: Hand, rng: Rng) -> None:
+        """The rest of a dealt hand, from its phase to its end (scored or thrown in)."""
+        phase = hand.phase
+        if phase is _BID_FIRST:
+            phase = self.bid_first(hand, rng)
+        if phase is _BID_SECOND:
+            phase = self.bid_second(hand, rng)
+        if phase is _JOKER_CALL:
+            phase = self.joker_call(hand, rng)
+        if phase is _DISCARD:
+            phase = self.discard(hand, rng)
+        if phase is _ALONE:
+            phase = self.declare(hand, rng)
+        if phase is _PLAY:
+            self.play(hand, rng)
+            self.score(hand)
+
+    # -- bidding (E4, E5) ------------------------------------------------------------------
+
+    def bid_first(self, hand: Hand, rng: Rng) -> Phase:
+        """E4, the first round: legal (pass, order up) for each seat from the turn on."""
+        dealer = hand.dealer
+        up = hand.up_card
+        assert up is not None and up.suit is not None
+        while True:
+            seat = hand.turn
+            if rng.below(2) == 1:  # ordered up: the dealer takes the up-card
+                self.take_up_card(hand, up.suit, seat, self.orders[seat, up.suit])
+                return _DISCARD
+            hand.auction.append(self.passes[seat])
+            hand.turn = _NEXT[seat]
+            if seat == dealer:  # all four passed: the up-card is turned down
+                hand.phase = _BID_SECOND
+                return _BID_SECOND
+
+    def bid_second(self, hand: Hand, rng: Rng) -> Phase:
+        """E4, the second round: legal (pass, the other suits), the dealer stuck without the
+        pass under ``stick_the_dealer``; all four passing throws the hand in."""
+        dealer = hand.dealer
+        up = hand.up_card
+        assert up is not None and up.suit is not None
+        suits = self.second_round[up.suit]
+        while True:
+            seat = hand.turn
+            if self.stick_the_dealer and seat == dealer:
+                choice = 1 + rng.below(len(suits))
+            else:
+                choice = rng.below(len(suits) + 1)
+            if choice:
+                suit = suits[choice - 1]
+                hand.auction.append(self.calls[seat, suit])
+                hand.trump = suit
+                hand.maker = seat
+                return self.start_alone(hand)
+            hand.auction.append(self.passes[seat])
+            if seat == dealer:
+                self.throw_in(hand)
+                return hand.phase
+            hand.turn = _NEXT[seat]
+
+    def joker_call(self, hand: Hand, rng: Rng) -> Phase:
+        """E5: the dealer names any suit over a turned-up joker, and takes the joker."""
+        seat = hand.turn
+        suit = _SUITS[rng.below(len(_SUITS))]
+        self.take_up_card(hand, suit, seat, self.calls[seat, suit])
+        return _DISCARD
+
+    def take_up_card(self, hand: Hand, trump: Suit, maker: int, bid: Bid) -> None:
+        """E4, E5: trump fixed; the dealer adds the up-card to their hand, to discard."""
+        assert hand.up_card is not None
+        hand.auction.append(bid)
+        hand.trump = trump
+        hand.maker = maker
+        hand.picked_up = True
+        hand.hands[hand.dealer].append(hand.up_card)
+        hand.turn = hand.dealer
+        hand.phase = _DISCARD
+
+    def discard(self, hand: Hand, rng: Rng) -> Phase:
+        """E4: the dealer discards any card of their hand (legal in the hand's order)."""
+        held = hand.hands[hand.turn]
+        card = held.pop(rng.below(len(held)))
+        hand.discard = card
+        return self.start_alone(hand)
+
+    def throw_in(self, hand: Hand) -> None:
+        """E4: all passed twice; the deal passes on (a single hand ends in a draw)."""
+        result = HandResult(hand_number=hand.hand_number, dealer=hand.dealer, thrown_in=True)
+        hand.end(result, None, over=self.single_hand)
+
+    # -- going alone (E6) ------------------------------------------------------------------
+
+    def start_alone(self, hand: Hand) -> Phase:
+        """E6: the seats allowed are asked in turn from the maker; none: play begins."""
+        assert hand.maker is not None
+        asked = self.asked[hand.maker]
+        if not asked:
+            return self.start_play(hand)
+        hand.pending = list(asked)
+        hand.turn = asked[0]
+        hand.phase = _ALONE
+        return _ALONE
+
+    def declare(self, hand: Hand, rng: Rng) -> Phase:
+        """E6: legal (alone, with partner); a lone player's partner is no longer asked."""
+        while True:
+            seat = hand.turn
+            alone = rng.below(2) == 0
+            hand.declarations.append(self.declared[seat][0 if alone else 1])
+            rest = hand.pending[1:]
+            if alone:
+                partner = _PARTNER[seat]
+                rest = [other for other in rest if other != partner]
+            hand.pending = rest
+            if not rest:
+                return self.start_play(hand)
+            hand.turn = rest[0]
+
+    def start_play(self, hand: Hand) -> Phase:
+        """E7: who leads, and who sits out (the partners of lone players)."""
+        dealer, maker = hand.dealer, hand.maker
+        assert maker is not None
+        loners = [declared.seat for declared in hand.declarations if declared.alone]
+        sitting_out = tuple(_PARTNER[seat] for seat in loners)
+        if self.dealer_left_leads or not loners:
+            leader = SEATING.after(dealer, skip=sitting_out)
+        elif len(loners) == 1:
+            leader = _NEXT[loners[0]]
+        else:  # both sides alone: the lone defender leads
+            leader = next(seat for seat in loners if _SIDE[seat] != _SIDE[maker])
+        hand.sitting_out = sitting_out
+        hand.turn = leader
+        hand.trick_seats = SEATING.order(leader, sitting_out)
+        hand.phase = _PLAY
+        return _PLAY
+
+    # -- play (E7) and scoring (E8) --------------------------------------------------------
+
+    def play(self, hand: Hand, rng: Rng) -> None:
+        """E7: the rest of the tricks, each card drawn from the legal ones (the suit led
+        followed when possible, in the hand's order); the highest trump, else the highest card
+        of the suit led, wins and leads the next trick."""
+        assert hand.trump is not None
+        suit_of = self.suit_of[hand.trump]
+        strength = self.strength[hand.trump]
+        hands = hand.hands
+        won = hand.tricks_won
+        played = hand.played
+        below = rng.below
+        seats = hand.trick_seats
+        size = len(seats)
+        trick = hand.trick
+        turn = hand.turn
+        # the trick so far: the suit led, and the best card's strength and seat
+        led: Suit | None = None
+        best = -1
+        best_seat = -1
+        for position, card in enumerate(trick):
+            power = strength[card]
+            if position == 0:
+                led = suit_of[card]
+            elif not (power > best and (power >= TRUMP_BASE or suit_of[card] is led)):
+                continue
+            best, best_seat = power, seats[position]
+        while True:
+            held = hands[turn]
+            if led is None:
+                card = held.pop(below(len(held)))
+                led = suit_of[card]
+                best, best_seat = strength[card], turn
+            else:
+                following = [card for card in held if suit_of[card] is led]
+                if following:
+                    card = following[below(len(following))]
+                    held.remove(card)
+                else:
+                    card = held.pop(below(len(held)))
+                power = strength[card]
+                if power > best and (power >= TRUMP_BASE or suit_of[card] is led):
+                    best, best_seat = power, turn
+            trick.append(card)
+            if len(trick) < size:
+                turn = seats[len(trick)]
+                continue
+            played.append((seats, tuple(trick), best_seat))
+            won[_SIDE[best_seat]] += 1
+            turn = best_seat
+            trick = []
+            led = None
+            if not hands[turn]:  # every hand that plays is empty: the hand is over
+                break
+            seats = SEATING.order(turn, hand.sitting_out)
+        hand.trick = trick
+        hand.trick_seats = ()
+        hand.turn = seats[-1]
+
+    def score(self, hand: Hand) -> None:
+        """E8: the side that scores and its points; the game ends at the target (E1, E9)."""
+        maker = hand.maker
+        assert maker is not None
+        makers = _SIDE[maker]
+        loners = tuple(declared.seat for declared in hand.declarations if declared.alone)
+        tricks_won = (hand.tricks_won[0], hand.tricks_won[1])
+        side, points, _ = self.hand_score(makers, loners, tricks_won)
+        hand.scores[side] += points
+        result = HandResult(
+            hand_number=hand.hand_number,
+            dealer=hand.dealer,
+            makers=makers,
+            maker=maker,
+            alone=loners,
+            tricks=tricks_won,
+            scoring_side=side,
+            points=points,
+        )
+        over = self.single_hand or hand.scores[side] >= self.target
+        hand.end(result, side, over=over)
+
+
+class Hand:
+    """The mutable state of a playout: a game's :class:`EuchreState` in lists and ints, the
+    tricks played in it kept as plain tuples until :meth:`state` builds the records."""
+
+    __slots__ = (
+        "auction",
+        "dealer",
+        "declarations",
+        "discard",
+        "hand_number",
+        "hands",
+        "last_hand",
+        "maker",
+        "pending",
+        "phase",
+        "picked_up",
+        "played",
+        "scores",
+        "sitting_out",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "turn",
+        "undealt",
+        "up_card",
+        "winner",
+    )
+
+    def __init__(self, state: EuchreState) -> None:
+        assert state.dealer is not None  # the first dealer is drawn before a playout starts
+        self.phase: Phase = state.phase
+        self.dealer: int = state.dealer
+        self.scores: list[int] = list(state.scores)
+        self.hand_number: int = state.hand_number
+        self.hands: list[list[Card]] = [list(held) for held in state.hands]
+        self.up_card: Card | None = state.up_card
+        self.undealt: tuple[Card, ...] = state.undealt
+        self.turn: int = state.turn
+        self.auction: list[Bid] = list(state.auction)
+        self.trump: Suit | None = state.trump
+        self.maker: int | None = state.maker
+        self.picked_up: bool = state.picked_up
+        self.discard: Card | None = state.discard
+        self.declarations: list[Declaration] = list(state.declarations)
+        self.pending: list[int] = list(state.pending)
+        self.sitting_out: tuple[int, ...] = state.sitting_out
+        self.tricks: tuple[Trick, ...] = state.tricks
+        self.played: list[tuple[tuple[int, ...], tuple[Card, ...], int]] = []
+        """The tricks finished in the playout: seats, cards and winner."""
+        self.trick_seats: tuple[int, ...] = state.trick_seats
+        self.trick: list[Card] = list(state.trick)
+        self.tricks_won: list[int] = list(state.tricks_won)
+        self.last_hand: HandResult | None = state.last_hand
+        self.winner: int | None = state.winner
+
+    def deal(self, order: tuple[Card, ...]) -> None:
+        """E3: a fresh hand dealt from ``order`` by the next dealer (the public ``_deal``);
+        over a turned-up joker the dealer names trump first (E5)."""
+        dealt = DEAL.deal(order, self.dealer)
+        up_card = dealt.kick[0]
+        joker_up = up_card is Card.JOKER
+        self.clear()
+        self.hand_number += 1
+        self.hands = [list(held) for held in dealt.hands]
+        self.up_card = up_card
+        self.undealt = dealt.stock
+        self.phase = _JOKER_CALL if joker_up else _BID_FIRST
+        self.turn = self.dealer if joker_up else _NEXT[self.dealer]
+
+    def clear(self) -> None:
+        """Every field of a hand at its default (the progress fields kept)."""
+        self.hands = [[] for _ in range(_SEATS)]
+        self.up_card = None
+        self.undealt = ()
+        self.turn = 0
+        self.auction = []
+        self.trump = None
+        self.maker = None
+        self.picked_up = False
+        self.discard = None
+        self.declarations = []
+        self.pending = []
+        self.sitting_out = ()
+        self.tricks = ()
+        self.played = []
+        self.trick_seats = ()
+        self.trick = []
+        self.tricks_won = [0, 0]
+        self.winner = None
+
+    def end(self, result: HandResult, winner: int | None, *, over: bool) -> None:
+        """The kit's ``next_hand``: the game over, won by ``winner`` (``None``: a draw), with
+        the hand as it ended; or the hand cleared before the next deal by the next dealer."""
+        self.last_hand = result
+        self.turn = 0
+        if over:
+            self.phase = _OVER
+            self.winner = winner
+            return
+        self.clear()
+        self.phase = _DEAL
+        self.dealer = _NEXT[self.dealer]
+
+    def state(self) -> EuchreState:
+        """The public state this playout state stands for."""
+        tricks = self.tricks
+        if self.played:
+            tricks += tuple(
+                Trick(leader=seats[0], seats=seats, cards=cards, winner=winner)
+                for seats, cards, winner in self.played
+            )
+        return EuchreState(
+            phase=self.phase,
+            dealer=self.dealer,
+            scores=(self.scores[0], self.scores[1]),
+            hand_number=self.hand_number,
+            hands=tuple(map(tuple, self.hands)),
+            up_card=self.up_card,
+            undealt=self.undealt,
+            turn=self.turn,
+            auction=tuple(self.auction),
+            trump=self.trump,
+            maker=self.maker,
+            picked_up=self.picked_up,
+            discard=self.discard,
+            declarations=tuple(self.declarations),
+            pending=tuple(self.pending),
+            sitting_out=self.sitting_out,
+            tricks=tricks,
+            trick_seats=self.trick_seats,
+            trick=tuple(self.trick),
+            tricks_won=(self.tricks_won[0], self.tricks_won[1]),
+            last_hand=self.last_hand,
+            winner=self.winner,
+        )
