@@ -92,6 +92,8 @@ class EuchrePlayout:
             for seat in range(_SEATS)
             for suit in _SUITS
         }
+        self.trick_orders: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        """The order of play of a trick from each leader, by the seats sitting out (E7)."""
         self.declared: tuple[tuple[Declaration, Declaration], ...] = tuple(
             (Declaration(seat=seat, alone=True), Declaration(seat=seat, alone=False))
             for seat in range(_SEATS)
@@ -257,6 +259,10 @@ class EuchrePlayout:
         assert hand.trump is not None
         suit_of = self.suit_of[hand.trump]
         strength = self.strength[hand.trump]
+        orders = self.trick_orders.get(hand.sitting_out)
+        if orders is None:
+            orders = tuple(SEATING.order(seat, hand.sitting_out) for seat in range(_SEATS))
+            self.trick_orders[hand.sitting_out] = orders
         hands = hand.hands
         won = hand.tricks_won
         played = hand.played
@@ -303,7 +309,7 @@ class EuchrePlayout:
             led = None
             if not hands[turn]:  # every hand that plays is empty: the hand is over
                 break
-            seats = SEATING.order(turn, hand.sitting_out)
+            seats = orders[turn]
         hand.trick = trick
         hand.trick_seats = ()
         hand.turn = seats[-1]
