@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 __all__ = ["MAX_SEED_BITS", "Rng", "SeedPart", "seed_problem"]
 
@@ -56,11 +56,13 @@ def seed_problem(seed: object) -> str | None:
 
 
 _PERSON = b"trickcore-TCR1"
-_TWO_64 = 1 << 64
+# Final: the compiled build reads a Final constant directly, a plain global from the module's
+# dict on every draw.
+_TWO_64: Final = 1 << 64
 # For bounds up to 2**32 every word below this is accepted by below()'s exact test (its limit,
 # 2**64 - 2**64 % n, is larger), so the test itself is needed only above it.
-_TWO_32 = 1 << 32
-_SURELY_ACCEPTED = _TWO_64 - _TWO_32
+_TWO_32: Final = 1 << 32
+_SURELY_ACCEPTED: Final = _TWO_64 - _TWO_32
 _WORDS = struct.Struct("<8Q")
 _blake2b = hashlib.blake2b
 
