@@ -18,7 +18,7 @@ from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
 from trickcore.kit.events import EventLog
 from trickcore.kit.scoring import add_points
-from trickcore.kit.tricks import FollowSuit, Trick, tricks_by_side
+from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.render import Renderer
 from trickcore.rng import Rng
 from trickcore_euchre import determinize as _determinize
@@ -404,10 +404,6 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             )
         end = replace(state, hands=hands, trick=(), trick_seats=(), tricks=tricks, tricks_won=won)
         return self.score_hand(end, log)
-
-    def trick_counts(self, state: EuchreState, tricks: tuple[Trick, ...]) -> dict[str, Any]:
-        """The tricks each side won in the hand (E7), for the fast playout."""
-        return {"tricks_won": tricks_by_side(SEATING, tricks)}
 
     # -- scoring (E8) and the end of the game (E1, E9) --------------------------------------
 
