@@ -205,9 +205,11 @@ def take(
     hands: tuple[tuple[Card, ...], ...], seat: Seat, card: Card
 ) -> tuple[tuple[Card, ...], ...]:
     """``hands`` with ``card`` taken out of ``seat``'s hand (played, discarded, passed on)."""
-    hand = hands[seat]
+    after = list(hands)
+    hand = after[seat]
     position = hand.index(card)
-    return (*hands[:seat], hand[:position] + hand[position + 1 :], *hands[seat + 1 :])
+    after[seat] = hand[:position] + hand[position + 1 :]
+    return tuple(after)
 
 
 def give(
