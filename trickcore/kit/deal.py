@@ -217,7 +217,9 @@ def give(
 ) -> tuple[tuple[Card, ...], ...]:
     """``hands`` with ``cards`` added at the end of ``seat``'s hand (an up-card taken, cards
     handed over or dealt back); any tuple of per-seat card tuples will do (a pile per seat)."""
-    return (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :])
+    after = list(hands)
+    after[seat] += cards
+    return tuple(after)
 
 
 def shuffle_problem(order: Sequence[Card], pack: Sequence[Card]) -> str:
