@@ -54,8 +54,9 @@ gets from the base:
 * ``outcome`` from ``scores``, the over phase and ``winner``;
 * ``determinize`` (:meth:`TrickGame.determinizer`): the unseen cards dealt to the other hands and
   a stock, honouring the voids the tricks revealed;
-* for ``validate``, :func:`trickcore.kit.validation.hand_problems` (a hand of a deal and
-  tricks, played again), ``draw_problems`` and ``located_cards`` fit it.
+* and the parts of ``problems`` that :mod:`trickcore.kit.validation` writes for a state in the
+  layout: ``hand_problems`` (a hand of a deal and tricks, played again), ``draw_problems`` and
+  ``located_cards``.
 """
 
 from __future__ import annotations
