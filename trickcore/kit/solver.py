@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from trickcore.game import CHANCE, Game
+from trickcore.game import CHANCE, Actor, Game
 
 __all__ = ["Values", "cards_left", "solve"]
 
@@ -54,57 +54,61 @@ def solve(
     by alpha-beta on side 0's value, the same answer as max^n with fewer states visited."""
     if zero_sum:
         first = game.sides[0]
-        side_value = _alpha_beta(game, state, values, first, -math.inf, math.inf)
-        return tuple(
-            side_value if seat in first else -side_value for seat in range(game.seats)
-        )
+        side_value = _AlphaBeta(game, values, first).value(state, -math.inf, math.inf)
+        return tuple(side_value if seat in first else -side_value for seat in range(game.seats))
     return tuple(_max_n(game, state, values))
 
 
-def _over(actor: Any) -> bool:
-    """Whether the hand is over at a state whose actor is ``actor``."""
-    return actor is None or actor is CHANCE
+def _seat(actor: Actor) -> int | None:
+    """The seat acting at a state whose actor is ``actor``; ``None`` once the hand is over."""
+    if actor is None or actor is CHANCE:
+        return None
+    return int(actor)
 
 
-def _alpha_beta(
-    game: Game[Any, Any, Any, Any],
-    state: Any,
-    values: Values,
-    first: tuple[int, ...],
-    alpha: float,
-    beta: float,
-) -> float:
-    """Side 0's value of ``state`` under best play, exact when it lies in ``(alpha, beta)``
-    (fail-hard bounds otherwise)."""
-    actor = game.actor(state)
-    if _over(actor):
-        return float(values(state)[first[0]])
-    maximising = actor in first
-    best = -math.inf if maximising else math.inf
-    for action in game.legal_actions(state):
-        value = _alpha_beta(game, game.apply(state, action), values, first, alpha, beta)
-        if maximising:
-            best = max(best, value)
-            alpha = max(alpha, value)
-        else:
-            best = min(best, value)
-            beta = min(beta, value)
-        if alpha >= beta:
-            break
-    return best
+class _AlphaBeta:
+    """Alpha-beta search on the value of one side (the maximising side, ``first``)."""
+
+    def __init__(
+        self, game: Game[Any, Any, Any, Any], values: Values, first: tuple[int, ...]
+    ) -> None:
+        self._game = game
+        self._values = values
+        self._first = first
+
+    def value(self, state: Any, alpha: float, beta: float) -> float:
+        """The side's value of ``state`` under best play, exact when it lies in
+        ``(alpha, beta)`` (a bound beyond them otherwise)."""
+        game, first = self._game, self._first
+        seat = _seat(game.actor(state))
+        if seat is None:
+            return float(self._values(state)[first[0]])
+        maximising = seat in first
+        best = -math.inf if maximising else math.inf
+        for action in game.legal_actions(state):
+            value = self.value(game.apply(state, action), alpha, beta)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
 
 
 def _max_n(game: Game[Any, Any, Any, Any], state: Any, values: Values) -> Sequence[float]:
     """Every seat's value of ``state`` when each seat picks the action best for itself (ties:
     the first legal)."""
-    actor = game.actor(state)
-    if _over(actor):
+    seat = _seat(game.actor(state))
+    if seat is None:
         return values(state)
     best: Sequence[float] | None = None
     for action in game.legal_actions(state):
         result = _max_n(game, game.apply(state, action), values)
-        if best is None or result[actor] > best[actor]:
+        if best is None or result[seat] > best[seat]:
             best = result
     if best is None:
-        raise ValueError(f"{game.name}: seat {actor} has no legal action")
+        raise ValueError(f"{game.name}: seat {seat} has no legal action")
     return best
