@@ -103,9 +103,7 @@ def variant(name: str, clock: Clock) -> BotFactory:
             merged = {**options, **spec.options}
             self._search = search_class(msgspec.structs.replace(spec, options=merged))
             heuristic = default_host().bot_factory("heuristic", spec.game.name)
-            self._heuristic = heuristic(
-                BotSpec(spec.game, spec.seat, spec.rng.derive("heuristic"))
-            )
+            self._heuristic = heuristic(BotSpec(spec.game, spec.seat, spec.rng.derive("heuristic")))
 
         def act(self, view: object, legal: tuple[Any, ...]) -> Any:
             if only is not None and phase(legal) != only:
@@ -154,7 +152,8 @@ class Row:
 def compare(game: str, name: str, against: str, deals: int, seed: int) -> Row:
     """The variant ``name`` against ``against`` over ``deals`` duplicate deals of one hand."""
     clock = Clock()
-    host: PluginHost = build_host(plugins=[("search-levers", VariantsPlugin([variant(name, clock)]))])
+    plugin = VariantsPlugin([variant(name, clock)])
+    host: PluginHost = build_host(plugins=[("search-levers", plugin)])
     registered = bot_name(name)
     match = Match(
         game,
