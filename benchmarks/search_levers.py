@@ -81,8 +81,10 @@ class Clock:
 
 
 def bot_name(spec: str) -> str:
-    """The registered name of the variant ``spec`` (``pimc:solve=3`` -> ``pimc-solve-3``)."""
-    return re.sub(r"[^a-z0-9_-]+", "-", spec.lower())
+    """The registered name of the variant ``spec`` (``pimc:solve=3`` -> ``pimc-solve-3``;
+    ``pimc`` -> ``pimc-variant``, as the name ``pimc`` is taken)."""
+    name = re.sub(r"[^a-z0-9_-]+", "-", spec.lower())
+    return f"{name}-variant" if name in SEARCH else name
 
 
 def variant(name: str, clock: Clock) -> BotFactory:

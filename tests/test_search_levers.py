@@ -40,6 +40,7 @@ def test_every_decision_has_a_phase(name: str, expected: set[str]) -> None:
 def test_variant_names_are_registrable() -> None:
     assert levers.bot_name("pimc:solve=3") == "pimc-solve-3"
     assert levers.bot_name("ismcts@play") == "ismcts-play"
+    assert levers.bot_name("pimc") == "pimc-variant"
     with pytest.raises(SystemExit, match="phase"):
         levers.variant("pimc@tricks", levers.Clock())
 
