@@ -156,6 +156,8 @@ def compare(game: str, name: str, against: str, deals: int, seed: int) -> Row:
     clock = Clock()
     plugin = VariantsPlugin([variant(name, clock)])
     host: PluginHost = build_host(plugins=[("search-levers", plugin)])
+    if host.failures:
+        raise SystemExit(f"{name}: {host.failures[0].error}")
     registered = bot_name(name)
     match = Match(
         game,
