@@ -26,6 +26,7 @@ import trickcore
 from trickcore import CHANCE, Card, DrawDealer, IllegalActionError, Rng, Shuffle, Suit, cards, kit
 from trickcore.kit import events as ev
 from trickcore.kit.scoring import add_points, top_side
+from trickcore.kit.validation import hand_problems
 from trickcore.testing import stacked_shuffle
 
 GAME = HighCard(HighCardOptions(players=2, first_dealer=0))
@@ -190,14 +191,14 @@ def test_secret_sizes_needs_a_schedule_for_one_secret_field() -> None:
 def test_hand_problems_accepts_a_reached_state_and_names_what_breaks_one() -> None:
     state = _played("AH", "QS")
     start = GAME.initial_state()
-    assert GAME.hand_problems(state, start) == []
-    assert GAME.hand_problems(msgspec.structs.replace(state, turn=0), start) == [
+    assert hand_problems(GAME, state, start) == []
+    assert hand_problems(GAME, msgspec.structs.replace(state, turn=0), start) == [
         "the state does not follow from its own hand: turn is 0, play gives 1"
     ]
-    assert GAME.hand_problems(msgspec.structs.replace(state, trick_seats=(1, 5)), start) == [
+    assert hand_problems(GAME, msgspec.structs.replace(state, trick_seats=(1, 5)), start) == [
         "trick_seats [1, 5] holds something that is not a seat 0-1"
     ]
-    assert GAME.hand_problems(msgspec.structs.replace(state, dealer=None), start) == [
+    assert hand_problems(GAME, msgspec.structs.replace(state, dealer=None), start) == [
         "no dealer during a hand"
     ]
 

@@ -13,6 +13,7 @@ from trickcore_example_game.game import PACK, HighCard, HighCardOptions, HighCar
 
 from trickcore import cards
 from trickcore.kit.hidden import shown_turn
+from trickcore.kit.validation import draw_problems, hand_problems, located_cards
 from trickcore.testing import stacked_shuffle
 
 GAME = HighCard(HighCardOptions(players=2))
@@ -26,31 +27,33 @@ def _dealt() -> HighCardState:
 
 def test_draw_problems_tie_the_dealer_to_the_draw() -> None:
     drawing = GAME.initial_state()
-    assert GAME.draw_problems(drawing) == []
-    assert GAME.draw_problems(replace(drawing, dealer=1)) == [
+    assert draw_problems(GAME, drawing) == []
+    assert draw_problems(GAME, replace(drawing, dealer=1)) == [
         "there is no dealer before the first dealer is drawn"
     ]
-    assert GAME.draw_problems(replace(drawing, phase=Phase.DEAL)) == ["no dealer in the deal phase"]
-    assert FIXED.draw_problems(drawing) == ["no dealer is drawn when first_dealer is 0"]
-    assert FIXED.draw_problems(FIXED.initial_state()) == []
+    assert draw_problems(GAME, replace(drawing, phase=Phase.DEAL)) == [
+        "no dealer in the deal phase"
+    ]
+    assert draw_problems(FIXED, drawing) == ["no dealer is drawn when first_dealer is 0"]
+    assert draw_problems(FIXED, FIXED.initial_state()) == []
 
 
 def test_located_cards_are_every_card_in_every_place_once_per_place() -> None:
     state = FIXED.apply(_dealt(), Play(card=cards("JS")[0]))  # seat 1 leads (H4)
-    located = FIXED.located_cards(state)
+    located = located_cards(FIXED, state)
     assert Counter(located) == Counter(PACK)
     doubled = replace(state, stock=(*state.stock, state.trick[0]))
-    assert Counter(FIXED.located_cards(doubled))[state.trick[0]] == 2
+    assert Counter(located_cards(FIXED, doubled))[state.trick[0]] == 2
 
 
 def test_hand_problems_take_the_actions_before_the_plays_and_the_cards_as_dealt() -> None:
     state = FIXED.apply(_dealt(), Play(card=cards("JS")[0]))
     start = FIXED.initial_state()
-    assert FIXED.hand_problems(state, start) == []
-    early = FIXED.hand_problems(state, start, actions=[Play(card=cards("AS")[0])])
+    assert hand_problems(FIXED, state, start) == []
+    early = hand_problems(FIXED, state, start, actions=[Play(card=cards("AS")[0])])
     assert early and "step 2 of the recorded hand (play AS) is not legal" in early[0]
     swapped = [list(cards("AS KS JS")), list(cards("QS AH KH"))]
-    assert FIXED.hand_problems(state, start, dealt=swapped) != []
+    assert hand_problems(FIXED, state, start, dealt=swapped) != []
 
 
 def test_shown_turn_hides_the_turn_outside_the_acting_phases() -> None:

@@ -19,6 +19,7 @@ from trickcore_example_game.game import (
 
 from trickcore import CHANCE, Card, DrawDealer, IllegalActionError, Rng, Shuffle, Suit, cards, kit
 from trickcore.kit import events as ev
+from trickcore.kit.validation import replay_problems
 from trickcore.testing import stacked_shuffle
 
 GAME = HighCard(HighCardOptions(players=2, first_dealer=0))
@@ -118,15 +119,21 @@ def test_replay_problems_accepts_a_reached_state_and_names_what_breaks_one() -> 
     dealt = [list(cards(HANDS[0])), list(cards(HANDS[1]))]
     plays = [Play(card=Card("AH")), Play(card=Card("AS"))]
     stock = state.stock
-    assert GAME.replay_problems(state, start, 0, dealt, plays, stock=stock) == []
+    assert (
+        replay_problems(GAME, state, start, dealer=0, dealt=dealt, actions=plays, stock=stock) == []
+    )
     twice = [list(cards("AS KS QS")), list(cards("AS AH KH"))]
-    assert GAME.replay_problems(state, start, 0, twice, plays, stock=stock) == [
-        "cards given more than once: AS"
-    ]
-    (illegal,) = GAME.replay_problems(state, start, 0, dealt, plays[::-1], stock=stock)
+    assert replay_problems(
+        GAME, state, start, dealer=0, dealt=twice, actions=plays, stock=stock
+    ) == ["cards given more than once: AS"]
+    (illegal,) = replay_problems(
+        GAME, state, start, dealer=0, dealt=dealt, actions=plays[::-1], stock=stock
+    )
     assert illegal.startswith("step 2 of the recorded hand (play AS) is not legal")
     scored = msgspec.structs.replace(state, scores=(1, 0))  # seat 1 won the trick
-    (different,) = GAME.replay_problems(scored, start, 0, dealt, plays, stock=stock)
+    (different,) = replay_problems(
+        GAME, scored, start, dealer=0, dealt=dealt, actions=plays, stock=stock
+    )
     assert different == (
         "the state does not follow from its own hand: scores is (1, 0), play gives (0, 1)"
     )

@@ -286,6 +286,12 @@ def test_replays_must_hold(name: str) -> None:
     other_game = replay_of(name)
     other_game["game"] = "euchre" if name != "euchre" else "allfours"
     assert same_verdict(name, "replay", other_game) is False
+    numbers = [key for key, value in replay_of(name)["options"].items() if type(value) is int]
+    for number in numbers:  # beyond 64 bits, whether the game bounds the option or not
+        for huge in (2**63, 2**64):
+            huge_option = replay_of(name)
+            huge_option["options"][number] = huge
+            assert same_verdict(name, "replay", huge_option) is False, (number, huge)
     with pytest.raises(DecodeError, match="bogus"):
         loads(json.dumps(unknown_action), host=HOST)
     with pytest.raises(UnknownGameError):

@@ -296,11 +296,12 @@ def check_part(factory: GameFactory, part: Part, value: Any, options: Any = None
         replay, at = (value.replay, "$.replay") if part == "table" else (value, "$")
         if replay.game != factory.name:
             problem = f'at {at}.game: "{replay.game}" is not "{factory.name}"'
-    if problem is None and part == "options":
+    written, at = _written_options(part, value)
+    if problem is None and written is not None:
         try:  # the bounds every game's options have (64-bit integers), declared or not
-            check_options(value)
+            check_options(written)
         except OptionError as error:
-            problem = f"at $: {error}"
+            problem = f"at {at}: {error}"
     if problem is None and options is not None:
         problem = _options_problem(part, value, options)
     if problem is not None:
@@ -337,12 +338,19 @@ def _is_int_tuple(kind: mi.Type) -> bool:
     return isinstance(kind, mi.VarTupleType) and isinstance(kind.item_type, mi.IntType)
 
 
-def _options_problem(part: Part, value: Any, options: Any) -> str | None:
-    written, at = {
+def _written_options(part: Part, value: Any) -> tuple[Any, str]:
+    """The options written in a decoded ``part`` (``None`` in a part without them) and where."""
+    return {
         "options": (value, "$"),
         "replay": (getattr(value, "options", None), "$.options"),
         "table": (getattr(getattr(value, "replay", None), "options", None), "$.replay.options"),
-    }.get(part, (options, "$"))
+    }.get(part, (None, "$"))
+
+
+def _options_problem(part: Part, value: Any, options: Any) -> str | None:
+    written, at = _written_options(part, value)
+    if written is None:
+        written = options
     if written != options:
         return f"at {at}: not the options {json_text(options)}"
     return None

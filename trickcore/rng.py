@@ -110,7 +110,7 @@ def _encode_part(part: SeedPart) -> bytes:
 class Rng:
     """A TCR1 stream: ``Rng(seed, *labels)``. Not thread-safe; derive one stream per user."""
 
-    __slots__ = ("_path", "_hasher", "_key", "_block", "_words")
+    __slots__ = ("_path", "_hasher", "_keyed", "_block", "_words")
 
     def __init__(
         self,
@@ -131,7 +131,7 @@ class Rng:
             )
         else:
             self._path, self._hasher = _continued
-        self._key: bytes | None = None
+        self._keyed: Any = None  # the block hash with the stream's key absorbed, once drawn
         self._block = 0
         self._words: list[int] = []
 
@@ -150,10 +150,13 @@ class Rng:
         return Rng(0, _continued=(self._path + labels, hasher))
 
     def _refill(self) -> None:
-        key = self._key
-        if key is None:
-            key = self._key = self._hasher.digest()
-        digest = _blake2b(self._block.to_bytes(8, "little"), key=key, digest_size=64).digest()
+        keyed = self._keyed
+        if keyed is None:  # keying costs a block of its own: once per stream, then copies
+            key = self._hasher.digest()
+            keyed = self._keyed = _blake2b(key=key, digest_size=64)
+        block = keyed.copy()
+        block.update(self._block.to_bytes(8, "little"))
+        digest = block.digest()
         self._block += 1
         words = list(_WORDS.unpack(digest))
         words.reverse()  # so that list.pop() hands the words out in order

@@ -28,7 +28,9 @@ from trickcore.kit.validation import (
     dealer_problems,
     dealt_cards,
     differences,
+    draw_problems,
     last_dealer_problems,
+    located_cards,
     nothing_but,
     replay,
     seat_problems,
@@ -77,7 +79,7 @@ def _fact_problems(game: AllFours, state: AllFoursState) -> list[str]:
     target = game.options.target
     if state.phase is not Phase.OVER and max(state.scores) >= target:
         found.append(f"a side has reached the target {target} but play goes on")
-    found += game.draw_problems(state)
+    found += draw_problems(game, state)
     first = game.options.first_dealer
     dealt = state.phase not in _BEFORE_THE_DEAL or state.redeals > 0
     hand = state.hand_number + (not dealt)
@@ -342,7 +344,7 @@ def _expected(game: AllFours, last: HandResult, score: Score) -> tuple[int | Non
 
 
 def _card_problems(game: AllFours, state: AllFoursState) -> list[str]:
-    located = game.located_cards(state)  # the hands, the stock, the tricks
+    located = located_cards(game, state)  # the hands, the stock, the tricks
     return card_problems([*located, *(kick.card for kick in state.kicks)], PACK)
 
 

@@ -30,6 +30,7 @@ from trickcore.kit.validation import (
     dealer_problems,
     dealt_cards,
     differences,
+    draw_problems,
     last_dealer_problems,
     nothing_but,
     reach_problems,
@@ -203,7 +204,7 @@ def _fact_problems(game: Apples, state: ApplesState) -> list[str]:
     if problems:
         return problems
     problems += _total_problems(game, state) + _progress_problems(game, state)
-    problems += game.draw_problems(state)
+    problems += draw_problems(game, state)
     if phase in _BETWEEN_ROUNDS:
         if phase is Phase.OVER and state.last_round is None:
             problems.append("the game is over without a round played")

@@ -25,8 +25,10 @@ Options (``BotSpec.options``, :class:`SearchOptions`): ``iterations`` (playouts 
 ``time_budget`` (seconds per move instead: opt-in, not reproducible), ``playout`` (``auto``,
 ``random`` or a registered bot's name), ``horizon`` (``hand``: playouts stop before the next
 deal; ``game``: to the end of the game), ``value`` (``points`` or ``returns``),
-``confidence`` (how clearly the search must beat the playout bot's own move to overrule it)
-and, for ``ismcts``, ``exploration`` (the UCB1 constant).
+``confidence`` (how clearly the search must beat the playout bot's own move to overrule it),
+``solve`` (from how many cards in hand on the rest of the hand is solved exactly instead of
+played out: :mod:`trickcore.kit.solver`) and, for ``ismcts``, ``exploration`` (the UCB1
+constant).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import msgspec
 from trickcore.bots import Bot, BotSpec
 from trickcore.errors import OptionError, UnknownBotError
 from trickcore.game import CHANCE, AnyGame, Outcome, Seat
+from trickcore.kit.solver import cards_left, solve
 from trickcore.playout import playout_of
 from trickcore.rng import Rng
 
@@ -90,6 +93,14 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     value: Annotated[
         Literal["points", "returns"], msgspec.Meta(description="what a playout is worth")
     ] = "points"
+    solve: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            description="cards in the hand of the seat to play at or below which the rest of "
+            "the hand is solved exactly instead of played out (0: never)",
+        ),
+    ] = 0
 
     @classmethod
     def of(cls, bot: str, spec: BotSpec) -> SearchOptions:
@@ -102,6 +113,8 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
             raise OptionError(f"{bot} bot: {error} (options: {fields})") from None
         if options.playout in SEARCH_BOTS:
             raise OptionError(f"{bot} bot: a search bot cannot be the playout policy")
+        if options.solve and options.horizon != "hand":
+            raise OptionError(f"{bot} bot: solve needs horizon=hand (it solves one hand)")
         return options
 
 
@@ -135,6 +148,8 @@ class _Search:
         self._policy: Policy | None = None
         """The playout bots' choice in a full state (``None`` for random playouts)."""
         self._playout = self._make_playout(spec)
+        self._zero_sum = len(self._game.sides) == 2
+        """Whether the values of a playout cancel between the sides (:func:`solve`)."""
 
     def _make_playout(self, spec: BotSpec) -> Playout:
         """Random moves (the game's own fast playout when it has one), or a registered bot at
@@ -179,6 +194,29 @@ class _Search:
 
         return playout
 
+    def _to_endgame(self, state: Any, rng: Rng) -> Any:
+        """The playout from ``state`` (the playout bots' moves, or random ones), stopped where
+        the hand ends or where the seat to play holds no more than ``solve`` cards."""
+        game, policy, limit = self._game, self._policy, self._options.solve
+        acted = False
+        while (actor := game.actor(state)) is not None:
+            if actor is CHANCE:
+                if acted:
+                    break
+                action = game.sample_chance(state, rng)
+            else:
+                left = cards_left(game, state)
+                if left is not None and left <= limit:
+                    break
+                legal = game.legal_actions(state)
+                if policy is None:
+                    action = legal[rng.below(len(legal))]
+                else:
+                    action = policy(state, actor, legal)
+                acted = True
+            state = game.apply(state, action)
+        return state
+
     def _worlds(self, view: Any, actions: int) -> Iterator[tuple[Any, int]]:
         """Sampled worlds, each with the seed of the stream its playouts share (common random
         numbers: the ``actions`` root actions are compared on the same luck): as many as
@@ -221,9 +259,24 @@ class _Search:
         its side gained since the sampled world (whose scores were ``start``) minus the most
         any other side gained. ``value=returns``: the game's ``Outcome.returns`` when the game
         ends in the playout, otherwise (at the end of a hand) the returns it would give if the
-        side that gained the most points had won (a tie: a draw)."""
+        side that gained the most points had won (a tie: a draw). With ``solve``, the playout
+        stops once the seat to play holds ``solve`` cards or fewer, and the rest of the hand is
+        solved exactly in the world (:func:`trickcore.kit.solver.solve`)."""
+        if not self._options.solve:
+            return self._score(start, self._playout(state, rng))
+        end = self._to_endgame(state, rng)
+        actor = self._game.actor(end)
+        if actor is None or actor is CHANCE:
+            return self._score(start, end)
+        values = solve(
+            self._game, end, lambda over: self._score(start, over), zero_sum=self._zero_sum
+        )
+        return list(values)
+
+    def _score(self, start: tuple[int, ...], end: Any) -> list[float]:
+        """What the end of a playout, ``end``, is worth to each seat (see :meth:`_returns`)."""
         game = self._game
-        outcome = game.outcome(self._playout(state, rng))
+        outcome = game.outcome(end)
         if self._options.value == "returns" and outcome.finished:
             return list(outcome.returns)
         gains = [now - before for now, before in zip(outcome.scores, start, strict=True)]

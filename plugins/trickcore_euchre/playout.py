@@ -56,7 +56,7 @@ class EuchrePlayout:
         policies: Mapping[Suit, FollowSuit],
         pack: Sequence[Card],
         hand_score: HandScore,
-        may_go_alone: Callable[[int, int], bool],
+        asked_alone: tuple[tuple[int, ...], ...],
     ) -> None:
         self.single_hand: bool = options.single_hand
         self.target: int = options.target
@@ -75,11 +75,8 @@ class EuchrePlayout:
         self.second_round: dict[Suit, tuple[Suit, ...]] = {
             up: tuple(suit for suit in _SUITS if suit is not up) for up in _SUITS
         }
-        # E6: the seats asked "alone?", by maker, in order from the maker
-        self.asked: tuple[tuple[int, ...], ...] = tuple(
-            tuple(seat for seat in SEATING.order(maker) if may_go_alone(seat, maker))
-            for maker in range(_SEATS)
-        )
+        # E6: the seats asked "alone?", by maker, in order from the maker (the game's table)
+        self.asked: tuple[tuple[int, ...], ...] = asked_alone
         # the records a hand's bidding and declarations are made of, shared
         self.passes: tuple[Bid, ...] = tuple(Bid(seat=seat, kind="pass") for seat in range(_SEATS))
         self.orders: dict[tuple[int, Suit], Bid] = {

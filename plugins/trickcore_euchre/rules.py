@@ -109,9 +109,18 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         self._second_round = {
             up: tuple(call for suit, call in self._calls.items() if suit is not up) for up in Suit
         }
-        self._may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
+        may_go_alone = _MAY_GO_ALONE[self._options.who_may_go_alone]
+        self._asked_alone = tuple(
+            tuple(seat for seat in SEATING.order(maker) if may_go_alone(seat, maker))
+            for maker in range(SEATING.seats)
+        )
+        """E6: the seats asked "alone?" in order, by the maker's seat (worked out once)."""
+        self._declarations = tuple(
+            (Declaration(seat=seat, alone=False), Declaration(seat=seat, alone=True))
+            for seat in range(SEATING.seats)
+        )
         self._playout = EuchrePlayout(
-            self._options, policies, self.pack, self.hand_score, self._may_go_alone
+            self._options, policies, self.pack, self.hand_score, self._asked_alone
         )
         self.phase_rules = {
             **self.kit_rules(),  # the draw, the play (E7) and the end
@@ -332,22 +341,20 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     # -- going alone (E6) ------------------------------------------------------------------
 
     def _start_alone(self, state: EuchreState, log: EventLog | None, **changes: Any) -> EuchreState:
-        state = replace(state, **changes)
-        maker = state.maker
+        maker = changes.get("maker", state.maker)
         assert maker is not None
-        asked = tuple(seat for seat in SEATING.order(maker) if self._may_go_alone(seat, maker))
+        asked = self._asked_alone[maker]
         if not asked:
-            return self._start_play(state, log)
-        return replace(state, phase=Phase.ALONE, pending=asked, turn=asked[0])
+            return self._start_play(replace(state, **changes), log)
+        return replace(state, phase=_ALONE, pending=asked, turn=asked[0], **changes)
 
     def _declare(
         self, state: EuchreState, action: EuchreAction, log: EventLog | None
     ) -> EuchreState:
-        match action:
-            case GoAlone() | WithPartner():  # E6
-                alone = type(action) is GoAlone
-            case _:
-                raise self.illegal(state, action)
+        kind = type(action)  # E6 (exact types: apply refuses any other class of action)
+        if kind is not GoAlone and kind is not WithPartner:
+            raise self.illegal(state, action)
+        alone = kind is GoAlone
         seat = state.turn
         rest = state.pending[1:]
         if alone:  # the partner sits out and, if still to be asked, is not asked
@@ -357,7 +364,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
                 log.add(ev.WentAlone(seat=seat, partner=partner))
         elif log is not None:
             log.add(ev.WithPartnerDeclared(seat=seat))
-        declarations = (*state.declarations, Declaration(seat=seat, alone=alone))
+        declarations = (*state.declarations, self._declarations[seat][alone])
         if not rest:
             return self._start_play(replace(state, declarations=declarations, pending=()), log)
         return replace(state, declarations=declarations, pending=rest, turn=rest[0])

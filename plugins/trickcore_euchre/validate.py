@@ -5,7 +5,7 @@ dealt before the deal, the game so far (scores, hand number, dealer, last hand, 
 phase's own facts. Then the history: the state records the current hand's auction, declarations
 and tricks, so the deal that started the hand can be rebuilt (each seat's cards in hand plus
 those it played, the dealer's exchange undone) and the hand played again from a stacked deck
-(E3, :meth:`~trickcore.kit.base.TrickGame.replay_problems`). The state is valid when that replay
+(E3, :func:`~trickcore.kit.validation.replay_problems`). The state is valid when that replay
 is legal at every step and arrives at exactly the given state.
 """
 
@@ -67,7 +67,7 @@ def _fact_problems(game: Euchre, state: EuchreState) -> list[str]:
         problems.append(f"negative score {state.scores}")
     if phase is not Phase.OVER and max(state.scores) >= game.options.target:
         problems.append(f"a side has reached the target {game.options.target} but play goes on")
-    problems += game.draw_problems(state)  # the scores before the draw: _progress_problems
+    problems += check.draw_problems(game, state)  # the scores before the draw: _progress_problems
     if not problems:  # the progress checks use the seats
         problems += _record_problems(state) + _progress_problems(game, state)
     if phase in _BEFORE_THE_DEAL:
@@ -172,7 +172,8 @@ def _last_hand_problems(
 
 
 def _card_problems(game: Euchre, state: EuchreState) -> list[str]:
-    located = game.located_cards(state)  # the hands, the undealt cards, the discard, the tricks
+    # the hands, the undealt cards, the discard, the tricks
+    located = check.located_cards(game, state)
     if state.up_card is not None and not state.picked_up:
         located.append(state.up_card)
     problems = check.card_problems(located, game.deck)
@@ -258,6 +259,12 @@ def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
     if problems or state.up_card is None:
         return problems
     start, kick = _start_of_hand(game, state), (state.up_card,)
-    return game.hand_problems(
-        state, start, actions=_history(state), kick=kick, dealt=dealt, same=check.unordered_hands
+    return check.hand_problems(
+        game,
+        state,
+        start,
+        actions=_history(state),
+        kick=kick,
+        dealt=dealt,
+        same=check.unordered_hands,
     )

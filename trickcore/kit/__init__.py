@@ -18,6 +18,8 @@ A game plugin imports its pieces from here and is left with its rule book's diff
 * :mod:`trickcore.kit.base` — :class:`~trickcore.kit.base.TrickGame`, the protocol methods every
   game on the kit shares, and the defaults for a state in the kit's layout (who acts, the legal
   plays, the play of a trick, the outcome, ``determinize``).
+* :mod:`trickcore.kit.solver` — exact play of the rest of a hand in a full state, for the
+  search bots' endgame (``from trickcore.kit.solver import solve``);
 * :mod:`trickcore.kit.playout` — the fast random playout a game in the kit's layout opts in to
   (the tricks played on lists, for search bots), by inheriting
   :class:`~trickcore.kit.playout_method.FastPlayoutMethod`.

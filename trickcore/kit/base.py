@@ -25,8 +25,8 @@ that the base provides:
 * :meth:`TrickGame.play_to_trick`, the two together: one card played to a trick, and the trick
   finished when it is complete;
 * ``validate``, raising :class:`~trickcore.errors.InvalidStateError` with every problem the
-  game's :meth:`TrickGame.problems` finds (:mod:`trickcore.kit.validation` helps find them, and
-  :meth:`TrickGame.replay_problems` plays the hand again).
+  game's :meth:`TrickGame.problems` finds (composed of :mod:`trickcore.kit.validation`'s parts:
+  :func:`~trickcore.kit.validation.replay_problems` plays the hand again).
 
 The rest of the protocol (``initial_state``, ``actor``, ``legal_actions``, ``outcome``,
 ``determinize``) is the game's own, unless its state is in the kit's layout.
@@ -54,14 +54,16 @@ gets from the base:
 * ``outcome`` from ``scores``, the over phase and ``winner``;
 * ``determinize`` (:meth:`TrickGame.determinizer`): the unseen cards dealt to the other hands and
   a stock, honouring the voids the tricks revealed;
-* :meth:`TrickGame.hand_problems` for ``validate``: a hand of a deal and tricks, played again.
+* and the parts of ``problems`` that :mod:`trickcore.kit.validation` writes for a state in the
+  layout: ``hand_problems`` (a hand of a deal and tricks, played again), ``draw_problems`` and
+  ``located_cards``.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
@@ -94,13 +96,6 @@ from trickcore.kit.tricks import (
     hand_plays,
     revealed_voids,
     tricks_by_side,
-)
-from trickcore.kit.validation import (
-    dealt_cards,
-    differences,
-    replay,
-    seat_problems,
-    trick_problems,
 )
 from trickcore.rng import Rng
 from trickcore.typecheck import struct_classes, type_check, type_problem
@@ -858,107 +853,6 @@ class TrickGame(Generic[S, A, V, Opt]):
         sitting out)."""
         order = self.seating.order(leader, skip)
         return replace(state, phase=self.play_phase, turn=leader, trick_seats=order, **changes)
-
-    def hand_problems(
-        self,
-        state: S,
-        start: S,
-        *,
-        actions: Sequence[A] = (),
-        kick: Sequence[Card] = (),
-        dealt: Sequence[Sequence[Card]] | None = None,
-        same: Callable[[S], object] = lambda state: state,
-    ) -> list[str]:
-        """For ``validate`` in the kit's layout: what stops ``start`` (the state before the
-        hand's deal, which the game works out) from leading to ``state``. The seats and the
-        tricks are checked first (:func:`~trickcore.kit.validation.seat_problems`,
-        :func:`~trickcore.kit.validation.trick_problems`); then the hand is played again
-        (:meth:`replay_problems`) from the deal its hands, tricks and secret fields imply.
-
-        A hand that is more than a deal and its tricks says the rest: ``actions``, the hand's
-        actions before its plays (bids, a discard ...), ``kick``, the cards turned after the
-        deal, ``dealt``, each seat's cards as dealt when cards changed hands since (by default
-        each seat's hand and the cards it played, :func:`~trickcore.kit.validation.dealt_cards`),
-        and ``same``, as :meth:`replay_problems` takes it."""
-        layout: Any = state
-        dealer = layout.dealer
-        found = seat_problems(
-            self.seating, dealer=dealer, turn=layout.turn, trick_seats=layout.trick_seats
-        )
-        found += trick_problems(self.seating, layout.tricks)
-        if found or dealer is None:
-            return found or ["no dealer during a hand"]
-        plays = hand_plays(layout.tricks, layout.trick_seats, layout.trick)
-        if dealt is None:
-            dealt = dealt_cards(layout.hands, plays)
-        played = [self.play_type(card=card) for _, cards in plays for card in cards]
-        stock = [card for name in self.projection.secret for card in getattr(state, name)]
-        return self.replay_problems(
-            state, start, dealer, dealt, [*actions, *played], kick=kick, stock=stock, same=same
-        )
-
-    def draw_problems(self, state: S) -> list[str]:
-        """For ``validate`` in the kit's layout: the dealer against the draw for the first
-        dealer. No dealer while it is drawn (:attr:`draw_phase`), and no draw at all when the
-        options fix the ``first_dealer``; a dealer in every other phase."""
-        layout: Any = state
-        phase, dealer = layout.phase, layout.dealer
-        first = getattr(self._options, "first_dealer", None)
-        if phase is not self.draw_phase:
-            return [] if dealer is not None else [f"no dealer in the {phase.value} phase"]
-        if dealer is not None:
-            return ["there is no dealer before the first dealer is drawn"]
-        return [] if first is None else [f"no dealer is drawn when first_dealer is {first}"]
-
-    def located_cards(self, state: S) -> list[Card]:
-        """Every card of ``state`` in the places of the kit's layout, once per place, for
-        :func:`~trickcore.kit.validation.card_problems`: the projection's per-seat parts, its
-        secret fields and its owned fields (a card, or ``None``), the hand's finished tricks and
-        the trick in progress. A game adds the places of its own (a kick, an up-card)."""
-        layout: Any = state
-        projection = self.projection
-        found = [
-            card
-            for part in projection.per_seat
-            for entry in getattr(state, part.field)
-            for card in entry
-        ]
-        for name in projection.secret:
-            found += getattr(state, name)
-        found += [card for name in projection.owned if (card := getattr(state, name)) is not None]
-        found += [card for trick in layout.tricks for card in trick.cards]
-        found += layout.trick
-        return found
-
-    def replay_problems(
-        self,
-        state: S,
-        start: S,
-        dealer: Seat,
-        dealt: Sequence[Sequence[Card]],
-        actions: Iterable[A],
-        *,
-        kick: Sequence[Card] = (),
-        stock: Sequence[Card] = (),
-        same: Callable[[S], object] = lambda state: state,
-    ) -> list[str]:
-        """Play ``state``'s hand again: stack the deck that deals ``dealt`` (each seat's cards
-        as dealt), the ``kick`` and the ``stock`` for ``dealer`` (:meth:`DealSchedule.stack`),
-        shuffle it into ``start`` (the state before the deal) and apply ``actions`` (the hand's
-        recorded actions). The problems: a deal the schedule cannot make, an illegal step, or
-        an arrival that differs from ``state`` (compared through ``same``, which may drop what
-        carries no meaning, such as the order of cards in a hand), naming the fields."""
-        if self.deal is None:
-            raise TypeError(f"{type(self).__name__} declares no deal schedule")
-        try:
-            order = self.deal.stack(dealt, dealer, kick=kick, stock=stock)
-        except ValueError as error:  # a card twice, a hand of the wrong size ...
-            return [str(error)]
-        arrived, found = replay(self, start, [cast(A, Shuffle(order=order)), *actions])
-        if found or same(arrived) == same(state):
-            return found
-        wrong = differences(cast(msgspec.Struct, same(state)), cast(msgspec.Struct, same(arrived)))
-        return ["the state does not follow from its own hand: " + "; ".join(wrong)]
 
     def no_chance(self, state: S) -> IllegalActionError:
         """The error of ``sample_chance`` when chance is not to act."""

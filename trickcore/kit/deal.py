@@ -22,8 +22,9 @@ how tests, ``validate``, the docs and users' puzzle set-ups state a deal.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from trickcore.cards import Card
@@ -53,7 +54,7 @@ class DealSchedule:
     __slots__ = (
         "_dealt",
         "_plans",
-        "_slices",
+        "_pickers",
         "hand_size",
         "kick",
         "packets",
@@ -83,16 +84,16 @@ class DealSchedule:
         self.size: int = self._dealt + kick
         """Cards the deal takes: every hand and the kick."""
         # Per dealer, per seat, the positions of the order that the seat receives (dealing is
-        # the hot part of a random playout: the plan is made once) and, when cards go one at a
-        # time, the same as a slice (every n-th card from the seat's first).
+        # on the hot path of every hand: the plan is made once), and what picks a seat's cards
+        # out of an order in one call: a slice (every n-th card from the seat's first) when
+        # cards go one at a time, else an itemgetter of the seat's positions.
         self._plans: dict[Seat, tuple[tuple[int, ...], ...]] = {
             dealer: self._positions_for(dealer) for dealer in range(seating.seats)
         }
         single = all(size == 1 for size in self.packets)
-        self._slices: dict[Seat, tuple[slice, ...]] = {
-            dealer: tuple(slice(places[0], self._dealt, seating.seats) for places in plan)
+        self._pickers: dict[Seat, tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]] = {
+            dealer: tuple(_picker(places, self._dealt, seating.seats, single) for places in plan)
             for dealer, plan in self._plans.items()
-            if single
         }
 
     def can_deal(self, cards: int) -> bool:
@@ -123,17 +124,12 @@ class DealSchedule:
             seat: Seat = dealer
         else:
             seat = self.seating.check(dealer)  # raises, naming the seats
-        plan = self._plans[seat]
         size = self.size
         if len(order) < size:
             raise ValueError(f"{len(order)} cards cannot supply a deal of {size}")
-        order = order if type(order) is tuple else tuple(order)
-        slices = self._slices.get(seat)
-        if slices is not None:
-            hands = tuple(map(order.__getitem__, slices))
-        else:
-            hands = tuple(tuple(order[i] for i in places) for places in plan)
-        return Dealt(hands, order[self._dealt : size], order[size:])
+        cards = order if type(order) is tuple else tuple(order)
+        hands = tuple([pick(cards) for pick in self._pickers[seat]])
+        return Dealt(hands, cards[self._dealt : size], cards[size:])
 
     def stack(
         self,
@@ -201,13 +197,27 @@ class DealSchedule:
         return (*(card for card in order if card is not None), *kick_cards, *stock_cards)
 
 
+def _picker(
+    places: tuple[int, ...], dealt: int, seats: int, single: bool
+) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+    """What takes a seat's cards (at ``places``) out of a shuffle in one call: with ``single``
+    (one card at a time), the slice of every ``seats``-th card from its first up to ``dealt``;
+    otherwise (a packet of two or more cards, so two or more places: an itemgetter of one
+    place would give a card, not a tuple) an itemgetter of the places."""
+    if single:
+        return operator.itemgetter(slice(places[0], dealt, seats))
+    return operator.itemgetter(*places)
+
+
 def take(
     hands: tuple[tuple[Card, ...], ...], seat: Seat, card: Card
 ) -> tuple[tuple[Card, ...], ...]:
     """``hands`` with ``card`` taken out of ``seat``'s hand (played, discarded, passed on)."""
-    hand = hands[seat]
+    after = list(hands)
+    hand = after[seat]
     position = hand.index(card)
-    return (*hands[:seat], hand[:position] + hand[position + 1 :], *hands[seat + 1 :])
+    after[seat] = hand[:position] + hand[position + 1 :]
+    return tuple(after)
 
 
 def give(
@@ -215,7 +225,9 @@ def give(
 ) -> tuple[tuple[Card, ...], ...]:
     """``hands`` with ``cards`` added at the end of ``seat``'s hand (an up-card taken, cards
     handed over or dealt back); any tuple of per-seat card tuples will do (a pile per seat)."""
-    return (*hands[:seat], hands[seat] + cards, *hands[seat + 1 :])
+    after = list(hands)
+    after[seat] += cards
+    return tuple(after)
 
 
 def shuffle_problem(order: Sequence[Card], pack: Sequence[Card]) -> str:

@@ -12,7 +12,7 @@ entry at a time; and most games end with "the highest score wins, a tie for it i
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 __all__ = ["add_points", "top_side"]
 
@@ -22,9 +22,10 @@ T = TypeVar("T", bound=tuple[int, ...])
 def add_points(values: T, side: int, points: int) -> T:
     """``values`` (one entry per side) with ``points`` added to ``side``'s entry: a tuple of
     the same length (so of the same type: ``tuple[int, int]`` stays one)."""
-    added: Any = (*values[:side], values[side] + points, *values[side + 1 :])
-    same: T = added  # the same length, which mypy cannot follow through the slices
-    return same
+    added: list[int] = list(values)
+    added[side] += points
+    same: Any = tuple(added)  # the same length, which mypy cannot follow through the list
+    return cast(T, same)
 
 
 def top_side(values: tuple[int, ...]) -> int | None:

@@ -18,17 +18,20 @@ hand's points back, :func:`winner_problems` ties the winner to the end of the ga
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
 from msgspec.structs import replace
 
 from trickcore.cards import Card
 from trickcore.errors import IllegalActionError
-from trickcore.game import Seat
+from trickcore.game import Seat, Shuffle
 from trickcore.kit.seating import Seating
-from trickcore.kit.tricks import FollowSuit, Trick
+from trickcore.kit.tricks import FollowSuit, Trick, hand_plays
+
+if TYPE_CHECKING:
+    from trickcore.kit.base import TrickGame
 
 __all__ = [
     "before_last_hand",
@@ -37,10 +40,14 @@ __all__ = [
     "dealer_problems",
     "dealt_cards",
     "differences",
+    "draw_problems",
+    "hand_problems",
+    "located_cards",
     "last_dealer_problems",
     "nothing_but",
     "reach_problems",
     "replay",
+    "replay_problems",
     "seat_problems",
     "trick_problems",
     "undo_exchange",
@@ -49,6 +56,7 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+StateT = TypeVar("StateT", bound=msgspec.Struct)
 
 
 def card_problems(located: Iterable[Card], pack: Sequence[Card]) -> list[str]:
@@ -292,3 +300,119 @@ def winner_problems(
     if scores[winner] != top or scores.count(top) > 1:
         return [f"winner {winner} is not alone highest at scores {tuple(scores)}"]
     return []
+
+
+# -- a hand played again: the parts of ``problems`` a game in the kit's layout composes ---------
+
+
+def hand_problems(
+    game: TrickGame[StateT, Any, Any, Any],
+    state: StateT,
+    start: StateT,
+    *,
+    actions: Sequence[Any] = (),
+    kick: Sequence[Card] = (),
+    dealt: Sequence[Sequence[Card]] | None = None,
+    same: Callable[[StateT], object] = lambda state: state,
+) -> list[str]:
+    """For ``game.problems`` in the kit's layout: what stops ``start`` (the state before the
+    hand's deal, which the game works out) from leading to ``state``. The seats and the tricks
+    are checked first (:func:`seat_problems`, :func:`trick_problems`); then the hand is played
+    again (:func:`replay_problems`) from the deal its hands, tricks and secret fields imply.
+
+    A hand that is more than a deal and its tricks says the rest: ``actions``, the hand's
+    actions before its plays (bids, a discard ...), ``kick``, the cards turned after the deal,
+    ``dealt``, each seat's cards as dealt when cards changed hands since (by default each
+    seat's hand and the cards it played, :func:`dealt_cards`), and ``same``, as
+    :func:`replay_problems` takes it."""
+    layout: Any = state
+    dealer = layout.dealer
+    found = seat_problems(
+        game.seating, dealer=dealer, turn=layout.turn, trick_seats=layout.trick_seats
+    )
+    found += trick_problems(game.seating, layout.tricks)
+    if found or dealer is None:
+        return found or ["no dealer during a hand"]
+    plays = hand_plays(layout.tricks, layout.trick_seats, layout.trick)
+    if dealt is None:
+        dealt = dealt_cards(layout.hands, plays)
+    played = [game.play_type(card=card) for _, cards in plays for card in cards]
+    stock = [card for name in game.projection.secret for card in getattr(state, name)]
+    return replay_problems(
+        game,
+        state,
+        start,
+        dealer=dealer,
+        dealt=dealt,
+        actions=[*actions, *played],
+        kick=kick,
+        stock=stock,
+        same=same,
+    )
+
+
+def draw_problems(game: TrickGame[StateT, Any, Any, Any], state: StateT) -> list[str]:
+    """For ``game.problems`` in the kit's layout: the dealer against the draw for the first
+    dealer. No dealer while it is drawn (the game's ``draw_phase``), and no draw at all when
+    the options fix the ``first_dealer``; a dealer in every other phase."""
+    layout: Any = state
+    phase, dealer = layout.phase, layout.dealer
+    first = getattr(game.options, "first_dealer", None)
+    if phase is not game.draw_phase:
+        return [] if dealer is not None else [f"no dealer in the {phase.value} phase"]
+    if dealer is not None:
+        return ["there is no dealer before the first dealer is drawn"]
+    return [] if first is None else [f"no dealer is drawn when first_dealer is {first}"]
+
+
+def located_cards(game: TrickGame[StateT, Any, Any, Any], state: StateT) -> list[Card]:
+    """Every card of ``state`` in the places of the kit's layout, once per place, for
+    :func:`card_problems`: the game's projection's per-seat parts, its secret fields and its
+    owned fields (a card, or ``None``), the hand's finished tricks and the trick in progress.
+    A game adds the places of its own (a kick, an up-card)."""
+    layout: Any = state
+    projection = game.projection
+    found = [
+        card
+        for part in projection.per_seat
+        for entry in getattr(state, part.field)
+        for card in entry
+    ]
+    for name in projection.secret:
+        found += getattr(state, name)
+    found += [card for name in projection.owned if (card := getattr(state, name)) is not None]
+    found += [card for trick in layout.tricks for card in trick.cards]
+    found += layout.trick
+    return found
+
+
+def replay_problems(
+    game: TrickGame[StateT, Any, Any, Any],
+    state: StateT,
+    start: StateT,
+    *,
+    dealer: Seat,
+    dealt: Sequence[Sequence[Card]],
+    actions: Iterable[Any],
+    kick: Sequence[Card] = (),
+    stock: Sequence[Card] = (),
+    same: Callable[[StateT], object] = lambda state: state,
+) -> list[str]:
+    """Play ``state``'s hand again: stack the deck that deals ``dealt`` (each seat's cards as
+    dealt), the ``kick`` and the ``stock`` for ``dealer`` (the game's
+    :meth:`DealSchedule.stack <trickcore.kit.deal.DealSchedule.stack>`), shuffle it into
+    ``start`` (the state before the deal) and apply ``actions`` (the hand's recorded actions).
+    The problems: a deal the schedule cannot make, an illegal step, or an arrival that differs
+    from ``state`` (compared through ``same``, which may drop what carries no meaning, such as
+    the order of cards in a hand), naming the fields."""
+    if game.deal is None:
+        raise TypeError(f"{type(game).__name__} declares no deal schedule")
+    try:
+        order = game.deal.stack(dealt, dealer, kick=kick, stock=stock)
+    except ValueError as error:  # a card twice, a hand of the wrong size ...
+        return [str(error)]
+    arrived, found = replay(game, start, [Shuffle(order=order), *actions])
+    if found or same(arrived) == same(state):
+        return found
+    wrong = differences(cast(msgspec.Struct, same(state)), cast(msgspec.Struct, same(arrived)))
+    return ["the state does not follow from its own hand: " + "; ".join(wrong)]

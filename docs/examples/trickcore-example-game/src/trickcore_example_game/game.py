@@ -201,7 +201,7 @@ class HighCard(
         won, number = kit.tricks_by_side(self.seating, state.tricks), state.hand_number
         before = tuple(score - w for score, w in zip(state.scores, won, strict=True))
         start = self.between_hands(state, phase=Phase.DEAL, scores=before, hand_number=number - 1)
-        return self._before_deal_problems(start) or self.hand_problems(state, start)
+        return self._before_deal_problems(start) or kit.validation.hand_problems(self, state, start)
 
     def _before_deal_problems(self, state: HighCardState) -> list[str]:
         first, number = self.options.first_dealer, state.hand_number
