@@ -114,7 +114,9 @@ def checked_draws(
     :meth:`~trickcore.kit.hidden.Projection.unseen_dealer` does) and whose views show the
     hidden parts by their sizes alone (:meth:`~trickcore.kit.hidden.Projection.skeleton`):
     the same verdict as the witness, without a draw (a fresh view then costs ``determinize``
-    little more than a draw)."""
+    little more than a draw). The skeleton's argument holds for every draw too, so those
+    draws are returned as they are, not each shown back (:func:`_shown_back`) as a witness's
+    are: a search bot's repeated samples pay nothing for the check."""
     problems = view_shape_problems(game, view, deep=full)
     if not problems and shape is not None:
         problems = list(shape(view))
@@ -147,6 +149,10 @@ def checked_draws(
         raise _refused(
             game, view, "no reachable state shows it: " + "; ".join(_differences(view, shown))
         )
+    if skeleton is not None and not full:
+        # Every draw agrees with the skeleton in all the view shows (the public part, the
+        # sizes, the seat's own entry), so it shows the view back as the skeleton did.
+        return draw
     return partial(_shown_back, game, view, seat, draw)
 
 
