@@ -136,3 +136,23 @@ def test_the_skeleton_refuses_what_no_state_shows(label: str) -> None:
     assert _verdict(game, wrong_turn, skeleton=True) == "refused"
     with pytest.raises(InvalidViewError, match="view is inconsistent"):
         game.determinize(wrong_turn, Rng(1))
+
+
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_every_draw_from_a_view_the_skeleton_served_shows_it_back(
+    label: str, data: st.DataObject
+) -> None:
+    """Draws from a view served by the skeleton check are not shown back one by one (a search
+    bot's repeated samples pay nothing for the check): the skeleton's argument holds for every
+    draw, corrupted views that are still served included."""
+    game, view = _corrupted(label, {**SERVED, **PUBLIC}, data)
+    if view is None:
+        return
+    try:
+        game.determinize(view, Rng(0))
+    except InvalidViewError:
+        return
+    for k in range(6):
+        assert game.view(game.determinize(view, Rng(k, "again")), view.seat) == view
