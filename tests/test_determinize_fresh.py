@@ -15,7 +15,7 @@ from test_viewcheck import _SETTINGS, GAMES, PUBLIC, SERVED, _corrupted, game_of
 
 from trickcore import InvalidViewError, Rng
 from trickcore.kit import TrickGame
-from trickcore.viewcheck import checked_draws
+from trickcore.viewcheck import checked_draws, view_shape_problems
 
 SKELETON_GAMES = ("euchre", "euchre-joker", "allfours", "high-card")
 """The games whose determinizer proves a deal fits when it prepares (the kit's, All Fours')."""
@@ -97,6 +97,8 @@ def test_the_skeleton_shows_every_real_view_back(label: str) -> None:
         for seat in range(game.seats):
             view = game.view(state, seat)
             assert game.view(game.skeleton(view), seat) == view
+            before_deal = view.phase in (game.draw_phase, game.deal_phase)
+            assert game.skeleton_shows_back(view) is not before_deal
 
 
 def _verdict(game: Any, view: Any, *, skeleton: bool) -> str:
@@ -108,6 +110,7 @@ def _verdict(game: Any, view: Any, *, skeleton: bool) -> str:
             shape=game.view_problems,
             full=False,
             skeleton=game.skeleton if skeleton else None,
+            shows_back=game.skeleton_shows_back if skeleton else None,
         )
     except InvalidViewError:
         return "refused"
@@ -156,3 +159,23 @@ def test_every_draw_from_a_view_the_skeleton_served_shows_it_back(
         return
     for k in range(6):
         assert game.view(game.determinize(view, Rng(k, "again")), view.seat) == view
+
+
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_shows_back_says_yes_only_when_the_skeleton_shows_the_view_back(
+    label: str, data: st.DataObject
+) -> None:
+    """``skeleton_shows_back``, the check of a fresh view without building its skeleton: never
+    yes on a view that the skeleton does not show back (a no makes ``determinize`` build the
+    skeleton and compare, so only a yes must be right)."""
+    game, view = _corrupted(label, {**SERVED, **PUBLIC}, data)
+    if view is None or view_shape_problems(game, view, deep=False) or game.view_problems(view):
+        return  # refused before the skeleton is asked
+    try:
+        said = game.skeleton_shows_back(view)
+    except Exception:  # a malformed view: determinize takes the long way
+        return
+    if said:
+        assert game.view(game.skeleton(view), view.seat) == view
