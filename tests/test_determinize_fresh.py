@@ -179,3 +179,24 @@ def test_shows_back_says_yes_only_when_the_skeleton_shows_the_view_back(
         return
     if said:
         assert game.view(game.skeleton(view), view.seat) == view
+
+
+@pytest.mark.parametrize("label", GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_a_blank_made_from_the_last_views_is_the_blank_built_by_name(
+    label: str, data: st.DataObject
+) -> None:
+    """A fresh view's blank state is made from the last view's, replacing only the public
+    values that are other objects (issue 24.3): it equals the state built from every public
+    field by name, whatever view came before (of another seat, position or seat count)."""
+    game = game_of(label)
+    projection = game.projection
+    states = positions(label)
+    for _ in range(3):
+        state = states[data.draw(st.integers(0, len(states) - 1), label="state")]
+        view = game.view(state, data.draw(st.integers(0, game.seats - 1), label="seat"))
+        seats = data.draw(st.sampled_from([game.seats, game.seats, 3]), label="seats")
+        empty = {part.field: ((),) * seats for part in projection.per_seat}
+        by_name = projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
+        assert projection.blank(view, seats) == by_name

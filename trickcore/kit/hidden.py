@@ -441,16 +441,35 @@ class Projection(Generic[S, V]):
         ``determinize``'s preparation (:meth:`unseen_dealer`) and its check of a fresh view
         (:meth:`skeleton`) start from it."""
         last = self._last_blank
-        if last is not None and last[0] is view and last[1] == seats:
-            return last[2]
-        empty = ((),) * seats
-        blank = self.state(
-            view,
-            **dict.fromkeys(self._per_seat_fields, empty),
-            **dict.fromkeys(self.secret, ()),
-        )
+        if last is not None and last[1] == seats:
+            if last[0] is view:
+                return last[2]
+            blank = self._blank_like(last[2], view)
+        else:
+            empty = ((),) * seats
+            blank = self.state(
+                view,
+                **dict.fromkeys(self._per_seat_fields, empty),
+                **dict.fromkeys(self.secret, ()),
+            )
         self._last_blank = (view, seats, blank)
         return blank
+
+    def _blank_like(self, blank: S, view: V) -> S:
+        """``view``'s blank made from another view's ``blank`` (of as many seats), given only
+        the public values that are other objects: a fresh view shares most of them with the
+        last one (the same game's tuples, enums, small numbers), and a replace of a few
+        fields costs less than building the state from every field by name."""
+        changes = {
+            name: value
+            for name, value, was in zip(
+                self.public, self._public_values(view), self._public_values(blank), strict=True
+            )
+            if value is not was
+        }
+        for name, rule in self._computed_states:
+            changes[name] = rule(view)
+        return msgspec.structs.replace(blank, **changes)
 
     def state(self, view: V, **hidden: Any) -> S:
         """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
