@@ -15,7 +15,7 @@ from test_viewcheck import _SETTINGS, GAMES, PUBLIC, SERVED, _corrupted, game_of
 
 from trickcore import InvalidViewError, Rng
 from trickcore.kit import TrickGame
-from trickcore.viewcheck import checked_draws
+from trickcore.viewcheck import checked_draws, view_shape_problems
 
 SKELETON_GAMES = ("euchre", "euchre-joker", "allfours", "high-card")
 """The games whose determinizer proves a deal fits when it prepares (the kit's, All Fours')."""
@@ -97,6 +97,8 @@ def test_the_skeleton_shows_every_real_view_back(label: str) -> None:
         for seat in range(game.seats):
             view = game.view(state, seat)
             assert game.view(game.skeleton(view), seat) == view
+            before_deal = view.phase in (game.draw_phase, game.deal_phase)
+            assert game.skeleton_shows_back(view) is not before_deal
 
 
 def _verdict(game: Any, view: Any, *, skeleton: bool) -> str:
@@ -108,6 +110,7 @@ def _verdict(game: Any, view: Any, *, skeleton: bool) -> str:
             shape=game.view_problems,
             full=False,
             skeleton=game.skeleton if skeleton else None,
+            shows_back=game.skeleton_shows_back if skeleton else None,
         )
     except InvalidViewError:
         return "refused"
@@ -136,3 +139,64 @@ def test_the_skeleton_refuses_what_no_state_shows(label: str) -> None:
     assert _verdict(game, wrong_turn, skeleton=True) == "refused"
     with pytest.raises(InvalidViewError, match="view is inconsistent"):
         game.determinize(wrong_turn, Rng(1))
+
+
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_every_draw_from_a_view_the_skeleton_served_shows_it_back(
+    label: str, data: st.DataObject
+) -> None:
+    """Draws from a view served by the skeleton check are not shown back one by one (a search
+    bot's repeated samples pay nothing for the check): the skeleton's argument holds for every
+    draw, corrupted views that are still served included."""
+    game, view = _corrupted(label, {**SERVED, **PUBLIC}, data)
+    if view is None:
+        return
+    try:
+        game.determinize(view, Rng(0))
+    except InvalidViewError:
+        return
+    for k in range(6):
+        assert game.view(game.determinize(view, Rng(k, "again")), view.seat) == view
+
+
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_shows_back_says_yes_only_when_the_skeleton_shows_the_view_back(
+    label: str, data: st.DataObject
+) -> None:
+    """``skeleton_shows_back``, the check of a fresh view without building its skeleton: never
+    yes on a view that the skeleton does not show back (a no makes ``determinize`` build the
+    skeleton and compare, so only a yes must be right)."""
+    game, view = _corrupted(label, {**SERVED, **PUBLIC}, data)
+    if view is None or view_shape_problems(game, view, deep=False) or game.view_problems(view):
+        return  # refused before the skeleton is asked
+    try:
+        said = game.skeleton_shows_back(view)
+    except Exception:  # a malformed view: determinize takes the long way
+        return
+    if said:
+        assert game.view(game.skeleton(view), view.seat) == view
+
+
+@pytest.mark.parametrize("label", GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_a_blank_made_from_the_last_views_is_the_blank_built_by_name(
+    label: str, data: st.DataObject
+) -> None:
+    """A fresh view's blank state is made from the last view's, replacing only the public
+    values that are other objects (issue 24.3): it equals the state built from every public
+    field by name, whatever view came before (of another seat, position or seat count)."""
+    game = game_of(label)
+    projection = game.projection
+    states = positions(label)
+    for _ in range(3):
+        state = states[data.draw(st.integers(0, len(states) - 1), label="state")]
+        view = game.view(state, data.draw(st.integers(0, game.seats - 1), label="seat"))
+        seats = data.draw(st.sampled_from([game.seats, game.seats, 3]), label="seats")
+        empty = {part.field: ((),) * seats for part in projection.per_seat}
+        by_name = projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
+        assert projection.blank(view, seats) == by_name

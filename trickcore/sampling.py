@@ -44,7 +44,7 @@ import math
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Final, cast
 
 from trickcore.cards import Card
 from trickcore.rng import Rng
@@ -155,20 +155,14 @@ class SlotSampler:
                 raise _no_placement()
             self._cut = _cutter(self._sizes)
             return
-        counts = {mask: bits.bit_count() for mask, bits in classes.items()}
-        # Cheap classes first and the one with the most ways to spread last (it is counted in
-        # closed form); sorting on the shape alone keeps the order, hence the draws, determined.
-        keys = {mask: (_spread(count, mask), mask) for mask, count in counts.items()}
-        order = sorted(counts, key=keys.__getitem__)
         room = tuple(filter(None, sizes))  # the sizes of the places taking part
-        shape = tuple((mask, counts[mask]) for mask in order)
-        root = _plan(room, shape)
-        if root is None:
+        counted = tuple(sorted([(mask, bits.bit_count()) for mask, bits in classes.items()]))
+        prepared = _prepared(room, counted)
+        if prepared is None:
             raise _no_placement()
+        order, self._root, self._tables = prepared
         # Each class's cards in the order of ``cards``, the classes in ``order``.
-        self._members = tuple(_picked(self._cards, classes[mask]) for mask in order)
-        self._root = root
-        self._tables = _tables(room, shape)
+        self._members = tuple([_picked(self._cards, classes[mask]) for mask in order])
 
     def __call__(self, rng: Rng) -> list[tuple[Card, ...]]:
         """One deal drawn from ``rng``: each slot's cards, in random order."""
@@ -268,9 +262,37 @@ def _classes(cards: int, places: int, limits: Sequence[tuple[int, int]]) -> dict
 
 
 def _picked(cards: Sequence[Card], bits: int) -> tuple[Card, ...]:
-    """The cards at the positions set in ``bits``, in their order in ``cards`` (the binary
-    digits of ``bits`` read from the lowest, as the selectors of ``compress``)."""
-    return tuple(itertools.compress(cards, map("1".__eq__, reversed(f"{bits:b}"))))
+    """The cards at the positions set in ``bits``, in their order in ``cards``: the selectors
+    of ``compress`` looked up a byte of ``bits`` at a time, from the lowest."""
+    selectors: list[tuple[bool, ...]] = []
+    while bits:
+        selectors.append(_BYTE_SELECTORS[bits & 0xFF])
+        bits >>= 8
+    return tuple(itertools.compress(cards, itertools.chain.from_iterable(selectors)))
+
+
+_BYTE_SELECTORS: Final = tuple(
+    tuple(bool(byte >> bit & 1) for bit in range(8)) for byte in range(256)
+)
+"""For each byte, whether each of its bits is set, the lowest first (for :func:`_picked`)."""
+
+
+@functools.lru_cache(maxsize=_CACHED_SHAPES)
+def _prepared(
+    room: tuple[int, ...], counted: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, ...], _Node, tuple[tuple[int, ...], tuple[_Cuts, ...]] | None] | None:
+    """For places with ``room`` and classes given as (eligible-place mask, number of cards),
+    sorted by mask: the order the classes are counted and dealt in (their masks), the plan
+    (:func:`_plan`) and its tables (:func:`_tables`); ``None`` when no placement exists. Kept
+    per shape, so that a fresh position of a known shape looks all of it up at once.
+
+    Cheap classes first and the one with the most ways to spread last (it is counted in
+    closed form); sorting on the shape alone keeps the order, hence the draws, determined."""
+    order = sorted(counted, key=lambda item: (_spread(item[1], item[0]), item[0]))
+    root = _plan(room, tuple(order))
+    if root is None:
+        return None
+    return tuple([mask for mask, _ in order]), root, _tables(room, tuple(order))
 
 
 def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:

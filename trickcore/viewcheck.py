@@ -93,6 +93,7 @@ def checked_draws(
     shape: Callable[[V], Iterable[str]] | None = None,
     full: bool = True,
     skeleton: Callable[[V], S] | None = None,
+    shows_back: Callable[[V], bool] | None = None,
 ) -> Callable[[Rng], S]:
     """``prepare(view)``, the game's draws of states agreeing with ``view`` (a function of the
     stream), once ``view`` is shown consistent as the module text says; otherwise
@@ -114,7 +115,12 @@ def checked_draws(
     :meth:`~trickcore.kit.hidden.Projection.unseen_dealer` does) and whose views show the
     hidden parts by their sizes alone (:meth:`~trickcore.kit.hidden.Projection.skeleton`):
     the same verdict as the witness, without a draw (a fresh view then costs ``determinize``
-    little more than a draw)."""
+    little more than a draw). The skeleton's argument holds for every draw too, so those
+    draws are returned as they are, not each shown back (:func:`_shown_back`) as a witness's
+    are: a search bot's repeated samples pay nothing for the check. ``shows_back`` (with
+    ``skeleton`` only): whether the skeleton shows the view back, told without building it
+    (:meth:`~trickcore.kit.hidden.Projection.shows_back`); when it says no or raises, the
+    skeleton is built and compared as without it, so the verdict is the same."""
     problems = view_shape_problems(game, view, deep=full)
     if not problems and shape is not None:
         problems = list(shape(view))
@@ -123,6 +129,16 @@ def checked_draws(
     seat: int = getattr(view, "seat")  # noqa: B009 - checked: an int, a seat at the table
     try:
         draw = prepare(view)
+    except Exception as error:  # any failure on a view that no deal fits names the view
+        raise _refused(game, view, f"no state fits it ({_error_text(error)})") from None
+    if (
+        skeleton is not None
+        and not full
+        and shows_back is not None
+        and _shown_cheaply(shows_back, view)
+    ):
+        return draw
+    try:
         if skeleton is not None and not full:
             witness = skeleton(view)
         else:
@@ -147,7 +163,20 @@ def checked_draws(
         raise _refused(
             game, view, "no reachable state shows it: " + "; ".join(_differences(view, shown))
         )
+    if skeleton is not None and not full:
+        # Every draw agrees with the skeleton in all the view shows (the public part, the
+        # sizes, the seat's own entry), so it shows the view back as the skeleton did.
+        return draw
     return partial(_shown_back, game, view, seat, draw)
+
+
+def _shown_cheaply(shows_back: Callable[[V], bool], view: V) -> bool:
+    """``shows_back(view)``, ``False`` when it raises (a malformed view: the skeleton's view
+    then names what is wrong)."""
+    try:
+        return shows_back(view)
+    except Exception:  # any failure: decided the long way
+        return False
 
 
 def _shown_back(game: Any, view: V, seat: int, draw: Callable[[Rng], S], rng: Rng) -> S:

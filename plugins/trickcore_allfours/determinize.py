@@ -69,7 +69,7 @@ def determinizer(game: AllFours, view: AllFoursView) -> Callable[[Rng], AllFours
     # The other seats come first in a draw, in seat order, then the stock.
     sample, own, count = deal.sampler, view.hand, game.seats
     stock_at = count - 1
-    public = PROJECTION.state(view, hands=((),) * count, stock=())
+    public = PROJECTION.blank(view, count)  # the one a fresh view's check starts from too
 
     def draw(rng: Rng) -> AllFoursState:
         dealt = sample(rng)

@@ -529,11 +529,19 @@ class TrickGame(Generic[S, A, V, Opt]):
         fit = self.prepared_draws_fit
         if fit is None:
             fit = type(self).determinizer is TrickGame.determinizer
-        skeleton = self.skeleton if fit and prepare == self.determinizer else None
+        served = fit and prepare == self.determinizer
+        skeleton = self.skeleton if served else None
+        shows_back = self.skeleton_shows_back if served else None
 
         def checked(view: V) -> Callable[[Rng], S]:
             return checked_draws(
-                self, view, prepare, shape=self.view_problems, full=full, skeleton=skeleton
+                self,
+                view,
+                prepare,
+                shape=self.view_problems,
+                full=full,
+                skeleton=skeleton,
+                shows_back=shows_back,
             )
 
         self._view_draws = prepare
@@ -551,6 +559,15 @@ class TrickGame(Generic[S, A, V, Opt]):
             empty = {part.field: ((),) * self.seats for part in projection.per_seat}
             return projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
         return projection.skeleton(view, self.seats, self.pack[0])
+
+    def skeleton_shows_back(self, view: V) -> bool:
+        """Whether :meth:`skeleton` shows ``view`` back to its seat, told without building it
+        after a deal (:meth:`~trickcore.kit.hidden.Projection.shows_back`); ``False`` before
+        one and when in doubt (``determinize`` then builds the skeleton and compares)."""
+        phase = getattr(view, "phase")  # noqa: B009 - mypy knows no field of a generic view
+        if phase is self.draw_phase or phase is self.deal_phase:
+            return False
+        return self.projection.shows_back(view, self.seats)
 
     def view_problems(self, view: V) -> list[str]:
         """The game's cheap checks of a view's shape, before any state is drawn from it: the

@@ -394,6 +394,46 @@ class Projection(Generic[S, V]):
             hidden[field] = tuple(entries)
         return msgspec.structs.replace(self.blank(view, seats), **hidden)
 
+    def shows_back(self, view: V, seats: int) -> bool:
+        """Whether the :meth:`skeleton` of ``view`` shows ``view`` back to its seat, told
+        without building the skeleton or its view: the view's public fields are the
+        skeleton's own objects, so only the parts the projection rewrites are compared (the
+        seat's own entry and the sizes, owned and computed fields), on the view's
+        :meth:`blank`. ``True`` only when the skeleton's view equals ``view``; ``False`` also
+        when in doubt (sizes that are not a tuple of ``seats`` whole numbers): the caller then
+        builds the skeleton's view and compares, for the differences to name. ``determinize``
+        checks a fresh view with it (:func:`trickcore.viewcheck.checked_draws`)."""
+        seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
+        blank = self.blank(view, seats)
+        for _, own_name, sizes_name, shown in self._seat_parts:
+            own = getattr(view, own_name)
+            visible = shown is None or shown(blank, seat)
+            if sizes_name is None:
+                if not visible and own != ():
+                    return False
+                continue
+            sizes = getattr(view, sizes_name)
+            if type(sizes) is not tuple or len(sizes) != seats:
+                return False
+            for size in sizes:
+                if type(size) is not int or size < 0:
+                    return False
+            # The skeleton holds the view's own entry unless ``shown`` hid it (then fillers).
+            kept = shown is None or bool(own) or not sizes[seat]
+            if visible and not kept:
+                return False
+            if not visible and own != ():
+                return False
+            if kept and len(own) != sizes[seat]:
+                return False
+        for name, owner in self._owned:
+            if owner(blank) != seat and getattr(view, name) is not None:
+                return False
+        for name, shown_as in self._computed:
+            if not shown_as(blank, seat) == getattr(view, name):  # noqa: SIM201 - as == compares
+                return False
+        return True
+
     def blank(self, view: V, seats: int) -> S:
         """A state with ``view``'s public part (owned fields as the view shows them) and every
         hidden part empty: each per-seat field ``seats`` empty entries, each secret field
@@ -401,16 +441,35 @@ class Projection(Generic[S, V]):
         ``determinize``'s preparation (:meth:`unseen_dealer`) and its check of a fresh view
         (:meth:`skeleton`) start from it."""
         last = self._last_blank
-        if last is not None and last[0] is view and last[1] == seats:
-            return last[2]
-        empty = ((),) * seats
-        blank = self.state(
-            view,
-            **dict.fromkeys(self._per_seat_fields, empty),
-            **dict.fromkeys(self.secret, ()),
-        )
+        if last is not None and last[1] == seats:
+            if last[0] is view:
+                return last[2]
+            blank = self._blank_like(last[2], view)
+        else:
+            empty = ((),) * seats
+            blank = self.state(
+                view,
+                **dict.fromkeys(self._per_seat_fields, empty),
+                **dict.fromkeys(self.secret, ()),
+            )
         self._last_blank = (view, seats, blank)
         return blank
+
+    def _blank_like(self, blank: S, view: V) -> S:
+        """``view``'s blank made from another view's ``blank`` (of as many seats), given only
+        the public values that are other objects: a fresh view shares most of them with the
+        last one (the same game's tuples, enums, small numbers), and a replace of a few
+        fields costs less than building the state from every field by name."""
+        changes = {
+            name: value
+            for name, value, was in zip(
+                self.public, self._public_values(view), self._public_values(blank), strict=True
+            )
+            if value is not was
+        }
+        for name, rule in self._computed_states:
+            changes[name] = rule(view)
+        return msgspec.structs.replace(blank, **changes)
 
     def state(self, view: V, **hidden: Any) -> S:
         """A state with ``view``'s public fields and the ``hidden`` parts given by name (per-seat
