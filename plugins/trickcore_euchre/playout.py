@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from trickcore.cards import Card, Suit
-from trickcore.kit.tricks import TRUMP_BASE, FollowSuit, Trick
+from trickcore.kit.playout import PlayedTrick, play_on_lists
+from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.rng import Rng
 from trickcore_euchre.deal import DEAL, SEATING
 from trickcore_euchre.options import EuchreOptions
@@ -64,13 +65,8 @@ class EuchrePlayout:
         self.dealer_left_leads: bool = options.lone_lead == "dealer_left"
         self.pack: tuple[Card, ...] = tuple(pack)
         self.hand_score: HandScore = hand_score
-        # per trump: each card's effective suit and strength (E2)
-        self.suit_of: dict[Suit, dict[Card, Suit]] = {
-            suit: policy.order.suit_of for suit, policy in policies.items()
-        }
-        self.strength: dict[Suit, dict[Card, int]] = {
-            suit: policy.order.strength for suit, policy in policies.items()
-        }
+        self.policies: dict[Suit, FollowSuit] = dict(policies)
+        """The follow policy by trump: the left bower counts as a trump (E2, E7)."""
         # E4: the second round's suits, the turned-down one left out, in legal_actions' order
         self.second_round: dict[Suit, tuple[Suit, ...]] = {
             up: tuple(suit for suit in _SUITS if suit is not up) for up in _SUITS
@@ -89,8 +85,6 @@ class EuchrePlayout:
             for seat in range(_SEATS)
             for suit in _SUITS
         }
-        self.trick_orders: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-        """The order of play of a trick from each leader, by the seats sitting out (E7)."""
         self.declared: tuple[tuple[Declaration, Declaration], ...] = tuple(
             (Declaration(seat=seat, alone=True), Declaration(seat=seat, alone=False))
             for seat in range(_SEATS)
@@ -251,65 +245,18 @@ class EuchrePlayout:
 
     def play(self, hand: Hand, rng: Rng) -> None:
         """E7: the rest of the tricks, each card drawn from the legal ones (the suit led
-        followed when possible, in the hand's order); the highest trump, else the highest card
-        of the suit led, wins and leads the next trick."""
+        followed when possible, in the hand's order), by the kit's
+        :func:`~trickcore.kit.playout.play_on_lists`; each trick counts for its winner's
+        side."""
         assert hand.trump is not None
-        suit_of = self.suit_of[hand.trump]
-        strength = self.strength[hand.trump]
-        orders = self.trick_orders.get(hand.sitting_out)
-        if orders is None:
-            orders = tuple(SEATING.order(seat, hand.sitting_out) for seat in range(_SEATS))
-            self.trick_orders[hand.sitting_out] = orders
-        hands = hand.hands
-        won = hand.tricks_won
-        played = hand.played
-        below = rng.below
-        seats = hand.trick_seats
-        size = len(seats)
-        trick = hand.trick
-        turn = hand.turn
-        # the trick so far: the suit led, and the best card's strength and seat
-        led: Suit | None = None
-        best = -1
-        best_seat = -1
-        for position, card in enumerate(trick):
-            power = strength[card]
-            if position == 0:
-                led = suit_of[card]
-            elif not (power > best and (power >= TRUMP_BASE or suit_of[card] is led)):
-                continue
-            best, best_seat = power, seats[position]
-        while True:
-            held = hands[turn]
-            if led is None:
-                card = held.pop(below(len(held)))
-                led = suit_of[card]
-                best, best_seat = strength[card], turn
-            else:
-                following = [card for card in held if suit_of[card] is led]
-                if following:
-                    card = following[below(len(following))]
-                    held.remove(card)
-                else:
-                    card = held.pop(below(len(held)))
-                power = strength[card]
-                if power > best and (power >= TRUMP_BASE or suit_of[card] is led):
-                    best, best_seat = power, turn
-            trick.append(card)
-            if len(trick) < size:
-                turn = seats[len(trick)]
-                continue
-            played.append((seats, tuple(trick), best_seat))
-            won[_SIDE[best_seat]] += 1
-            turn = best_seat
-            trick = []
-            led = None
-            if not hands[turn]:  # every hand that plays is empty: the hand is over
-                break
-            seats = orders[turn]
-        hand.trick = trick
+        policy = self.policies[hand.trump]
+        played = play_on_lists(policy, hand.hands, hand.trick, hand.trick_seats, rng.below)
+        for _, _, winner in played:
+            hand.tricks_won[_SIDE[winner]] += 1
+        hand.played += played
+        hand.trick = []
         hand.trick_seats = ()
-        hand.turn = seats[-1]
+        hand.turn = played[-1][0][-1]  # as after the public ``play``: the last card's seat
 
     def score(self, hand: Hand) -> None:
         """E8: the side that scores and its points; the game ends at the target (E1, E9)."""
@@ -383,7 +330,7 @@ class Hand:
         self.pending: list[int] = list(state.pending)
         self.sitting_out: tuple[int, ...] = state.sitting_out
         self.tricks: tuple[Trick, ...] = state.tricks
-        self.played: list[tuple[tuple[int, ...], tuple[Card, ...], int]] = []
+        self.played: list[PlayedTrick] = []
         """The tricks finished in the playout: seats, cards and winner."""
         self.trick_seats: tuple[int, ...] = state.trick_seats
         self.trick: list[Card] = list(state.trick)

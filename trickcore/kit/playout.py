@@ -17,17 +17,18 @@ the game), once its :meth:`~trickcore.kit.base.TrickGame.trick_counts` says what
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
-from trickcore.cards import Card
-from trickcore.game import CHANCE
+from trickcore.cards import Card, Suit
+from trickcore.game import CHANCE, Seat
 from trickcore.kit.base import TrickGame
-from trickcore.kit.tricks import FollowSuit, Trick
+from trickcore.kit.tricks import TRUMP_BASE, FollowSuit, Trick
 from trickcore.rng import Rng
 
-__all__ = ["fast_playout", "play_tricks"]
+__all__ = ["PlayedTrick", "fast_playout", "play_on_lists", "play_tricks"]
 
 S = TypeVar("S")
 
@@ -59,54 +60,23 @@ def fast_playout(
 
 
 def play_tricks(game: TrickGame[Any, Any, Any, Any], state: S, rng: Rng) -> S:
-    """The rest of the hand's tricks played at random from ``state`` (in the play phase), then
-    the hand ended by the game (``end_hand``) from the state with the hands, the tricks, no
-    trick in progress (the turn of its last card) and the game's
+    """The rest of the hand's tricks played at random from ``state`` (in the play phase) by
+    :func:`play_on_lists`, then the hand ended by the game (``end_hand``) from the state with
+    the hands, the tricks, no trick in progress (the turn of its last card) and the game's
     :meth:`~trickcore.kit.base.TrickGame.trick_counts`."""
     layout: Any = state
     policy = game.policy or game.follow_policy(layout.trump)
-    suit_of = policy.order.suit_of
-    plain = type(policy) is FollowSuit  # its legal cards are written out below
     hands: list[list[Card]] = [list(hand) for hand in layout.hands]
-    tricks: list[Trick] = list(layout.tricks)
-    trick: list[Card] = list(layout.trick)
-    seats: tuple[int, ...] = layout.trick_seats
-    size = len(seats)
-    turn = layout.turn
-    led = suit_of[trick[0]] if trick else None
-    below = rng.below
-    finish = policy.finish
-    while True:
-        hand = hands[turn]
-        if led is None:
-            legal = hand
-        elif plain:
-            legal = [card for card in hand if suit_of[card] is led] or hand
-        else:
-            legal = list(policy.legal(hand, trick))
-        card = legal[below(len(legal))]
-        hand.remove(card)
-        trick.append(card)
-        played = len(trick)
-        if played == 1:
-            led = suit_of[card]
-        if played < size:
-            turn = seats[played]
-            continue
-        done = finish(seats, tuple(trick))
-        tricks.append(done)
-        turn = done.winner
-        if not hands[turn]:  # every hand that plays is empty: the hand is over
-            break
-        trick = []
-        led = None
-        at = seats.index(turn)  # the winner leads; the same seats play, in the same order
-        seats = seats[at:] + seats[:at]
-    played_tricks = tuple(tricks)
+    played = play_on_lists(policy, hands, list(layout.trick), layout.trick_seats, rng.below)
+    finished = tuple(
+        Trick(leader=seats[0], seats=seats, cards=cards, winner=winner)
+        for seats, cards, winner in played
+    )
+    played_tricks = (*layout.tricks, *finished)
     end = replace(
         layout,
         hands=tuple(map(tuple, hands)),
-        turn=seats[-1],  # as after ``play``: the turn of the trick's last card
+        turn=played[-1][0][-1],  # as after ``play``: the turn of the trick's last card
         trick=(),
         trick_seats=(),
         tricks=played_tricks,
@@ -114,3 +84,72 @@ def play_tricks(game: TrickGame[Any, Any, Any, Any], state: S, rng: Rng) -> S:
     )
     ended: S = game.end_hand(end, None)
     return ended
+
+
+PlayedTrick = tuple[tuple[Seat, ...], tuple[Card, ...], Seat]
+"""A trick finished by :func:`play_on_lists`: its seats in their order of play (the leader
+first), its cards and the seat that won it."""
+
+
+def play_on_lists(
+    policy: FollowSuit,
+    hands: list[list[Card]],
+    trick: list[Card],
+    seats: tuple[Seat, ...],
+    below: Callable[[int], int],
+) -> list[PlayedTrick]:
+    """The rest of a hand's tricks played at random on lists, for a game's fast playout: from
+    the trick in progress (``trick``, the cards so far, played by the first of ``seats``) until
+    the hands of the seats that play are empty, the cards taken out of ``hands`` (changed in
+    place). Each card is ``legal[below(len(legal))]`` over the legal cards in the hand's order
+    (``policy``), as ``legal_actions`` lists them; the winner of a trick leads the next, which
+    the same seats play in the same order. The finished tricks, in order; the turn after the
+    last one is the last of its seats (as after the public ``play``)."""
+    order = policy.order
+    suit_of = order.suit_of
+    strength = order.strength
+    plain = type(policy) is FollowSuit  # its legal cards and winner are written out below
+    played: list[PlayedTrick] = []
+    size = len(seats)
+    turn = seats[len(trick)]
+    # the trick so far: the suit led, and the strongest card that can win it and its seat
+    led: Suit | None = None
+    best = -1
+    best_seat = -1
+    for position, card in enumerate(trick):
+        power = strength[card]
+        if position == 0:
+            led = suit_of[card]
+        elif not (power > best and (power >= TRUMP_BASE or suit_of[card] is led)):
+            continue
+        best, best_seat = power, seats[position]
+    while True:
+        held = hands[turn]
+        if led is None:
+            card = held.pop(below(len(held)))
+            led = suit_of[card]
+            best, best_seat = strength[card], turn
+        else:
+            if plain:
+                legal = [card for card in held if suit_of[card] is led] or held
+            else:
+                legal = list(policy.legal(held, trick))
+            card = legal[below(len(legal))]
+            held.remove(card)
+            power = strength[card]
+            if power > best and (power >= TRUMP_BASE or suit_of[card] is led):
+                best, best_seat = power, turn
+        trick.append(card)
+        if len(trick) < size:
+            turn = seats[len(trick)]
+            continue
+        cards = tuple(trick)
+        winner = best_seat if plain else seats[policy.winner(cards)]
+        played.append((seats, cards, winner))
+        if not hands[winner]:  # every hand that plays is empty: the hand is over
+            return played
+        trick.clear()
+        led = None
+        at = seats.index(winner)  # the winner leads; the same seats play, in the same order
+        seats = seats[at:] + seats[:at]
+        turn = winner
