@@ -43,8 +43,10 @@ _NEXT: Final = tuple(SEATING.next(seat) for seat in range(_SEATS))
 _PARTNER: Final = tuple(SEATING.partner(seat) for seat in range(_SEATS))
 _SIDE: Final = tuple(SEATING.side(seat) for seat in range(_SEATS))
 
-HandScore = Callable[[int, tuple[int, ...], tuple[int, int]], tuple[int, int, str]]
-"""``Euchre.hand_score``: the side that scores a played hand, its points and why (E8)."""
+FirstLead = Callable[[int, int, tuple[int, ...]], tuple[int, tuple[int, ...]]]
+"""``Euchre.first_lead``: who leads the first trick and who sits out (E6, E7)."""
+HandRecord = Callable[[int, int, int, tuple[int, ...], tuple[int, int]], tuple[HandResult, str]]
+"""``Euchre.hand_result``: the record of a played hand and why it scored (E8)."""
 
 
 class EuchrePlayout:
@@ -56,15 +58,18 @@ class EuchrePlayout:
         options: EuchreOptions,
         policies: Mapping[Suit, FollowSuit],
         pack: Sequence[Card],
-        hand_score: HandScore,
+        *,
         asked_alone: tuple[tuple[int, ...], ...],
+        first_lead: FirstLead,
+        hand_result: HandRecord,
     ) -> None:
+        # the rules it shares with the game's own (one place each: the game's methods)
         self.single_hand: bool = options.single_hand
         self.target: int = options.target
         self.stick_the_dealer: bool = options.stick_the_dealer
-        self.dealer_left_leads: bool = options.lone_lead == "dealer_left"
         self.pack: tuple[Card, ...] = tuple(pack)
-        self.hand_score: HandScore = hand_score
+        self.first_lead: FirstLead = first_lead
+        self.hand_result: HandRecord = hand_result
         self.policies: dict[Suit, FollowSuit] = dict(policies)
         """The follow policy by trump: the left bower counts as a trump (E2, E7)."""
         # E4: the second round's suits, the turned-down one left out, in legal_actions' order
@@ -224,17 +229,11 @@ class EuchrePlayout:
             hand.turn = rest[0]
 
     def start_play(self, hand: Hand) -> Phase:
-        """E7: who leads, and who sits out (the partners of lone players)."""
-        dealer, maker = hand.dealer, hand.maker
-        assert maker is not None
-        loners = [declared.seat for declared in hand.declarations if declared.alone]
-        sitting_out = tuple(_PARTNER[seat] for seat in loners)
-        if self.dealer_left_leads or not loners:
-            leader = SEATING.after(dealer, skip=sitting_out)
-        elif len(loners) == 1:
-            leader = _NEXT[loners[0]]
-        else:  # both sides alone: the lone defender leads
-            leader = next(seat for seat in loners if _SIDE[seat] != _SIDE[maker])
+        """E7: who leads, and who sits out (the partners of lone players): the game's
+        ``first_lead``."""
+        assert hand.maker is not None
+        loners = tuple([declared.seat for declared in hand.declarations if declared.alone])
+        leader, sitting_out = self.first_lead(hand.dealer, hand.maker, loners)
         hand.sitting_out = sitting_out
         hand.turn = leader
         hand.trick_seats = SEATING.order(leader, sitting_out)
@@ -259,26 +258,16 @@ class EuchrePlayout:
         hand.turn = played[-1][0][-1]  # as after the public ``play``: the last card's seat
 
     def score(self, hand: Hand) -> None:
-        """E8: the side that scores and its points; the game ends at the target (E1, E9)."""
-        maker = hand.maker
-        assert maker is not None
-        makers = _SIDE[maker]
-        loners = tuple(declared.seat for declared in hand.declarations if declared.alone)
+        """E8: the side that scores and its points (the game's ``hand_result``); the game ends
+        at the target (E1, E9)."""
+        assert hand.maker is not None
+        loners = tuple([declared.seat for declared in hand.declarations if declared.alone])
         tricks_won = (hand.tricks_won[0], hand.tricks_won[1])
-        side, points, _ = self.hand_score(makers, loners, tricks_won)
-        hand.scores[side] += points
-        result = HandResult(
-            hand_number=hand.hand_number,
-            dealer=hand.dealer,
-            makers=makers,
-            maker=maker,
-            alone=loners,
-            tricks=tricks_won,
-            scoring_side=side,
-            points=points,
-        )
-        over = self.single_hand or hand.scores[side] >= self.target
-        hand.end(result, side, over=over)
+        result, _ = self.hand_result(hand.hand_number, hand.dealer, hand.maker, loners, tricks_won)
+        side = result.scoring_side
+        assert side is not None
+        hand.scores[side] += result.points
+        hand.end(result, side, over=self.single_hand or hand.scores[side] >= self.target)
 
 
 class Hand:

@@ -120,7 +120,12 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             for seat in range(SEATING.seats)
         )
         self._playout = EuchrePlayout(
-            self._options, policies, self.pack, self.hand_score, self._asked_alone
+            self._options,
+            policies,
+            self.pack,
+            asked_alone=self._asked_alone,
+            first_lead=self.first_lead,
+            hand_result=self.hand_result,
         )
         self.phase_rules = {
             **self.kit_rules(),  # the draw, the play (E7) and the end
@@ -374,17 +379,25 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
     def _start_play(self, state: EuchreState, log: EventLog | None) -> EuchreState:
         dealer, maker, trump = state.dealer, state.maker, state.trump
         assert dealer is not None and maker is not None and trump is not None
-        loners = [d.seat for d in state.declarations if d.alone]
-        sitting_out = tuple(SEATING.partner(seat) for seat in loners)
+        loners = tuple([d.seat for d in state.declarations if d.alone])
+        leader, sitting_out = self.first_lead(dealer, maker, loners)
+        if log is not None:
+            log.add(ev.PlayBegins(trump=trump, maker=maker, leader=leader, sitting_out=sitting_out))
+        return self.lead(state, leader, sitting_out, sitting_out=sitting_out)
+
+    def first_lead(
+        self, dealer: Seat, maker: Seat, loners: tuple[Seat, ...]
+    ) -> tuple[Seat, tuple[Seat, ...]]:
+        """E6, E7: who leads the first trick and who sits out (the partners of the seats that
+        went alone, ``loners``), for the public rules and Euchre's own playout alike."""
+        sitting_out = tuple([SEATING.partner(seat) for seat in loners])
         if self._options.lone_lead == "dealer_left" or not loners:
             leader = SEATING.after(dealer, skip=sitting_out)
         elif len(loners) == 1:
             leader = SEATING.next(loners[0])
         else:  # both sides alone: the lone defender leads
             leader = next(seat for seat in loners if not SEATING.same_side(seat, maker))
-        if log is not None:
-            log.add(ev.PlayBegins(trump=trump, maker=maker, leader=leader, sitting_out=sitting_out))
-        return self.lead(state, leader, sitting_out, sitting_out=sitting_out)
+        return leader, sitting_out
 
     def trick_won(
         self,
@@ -438,21 +451,14 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         end of the game or the next deal follows (also for :meth:`random_playout`)."""
         maker, dealer = state.maker, state.dealer
         assert maker is not None and dealer is not None
-        makers = SEATING.side(maker)
-        loners = tuple(d.seat for d in state.declarations if d.alone)
-        side, points, reason = self.hand_score(makers, loners, state.tricks_won)
-        scores = add_points(state.scores, side, points)
-        result = HandResult(
-            hand_number=state.hand_number,
-            dealer=dealer,
-            makers=makers,
-            maker=maker,
-            alone=loners,
-            tricks=state.tricks_won,
-            scoring_side=side,
-            points=points,
+        loners = tuple([d.seat for d in state.declarations if d.alone])
+        result, reason = self.hand_result(
+            state.hand_number, dealer, maker, loners, state.tricks_won
         )
-        over = self._options.single_hand or scores[side] >= self._options.target
+        side, points = result.scoring_side, result.points
+        assert side is not None
+        scores = add_points(state.scores, side, points)
+        over = self._options.single_hand or scores[side] >= self._options.target  # E1, E9
         if log is not None:
             log.add(
                 ev.PointsScored(side=side, points=points, reason=reason, rule="E8", scores=scores)
@@ -461,6 +467,30 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         return self.next_hand(
             state, log, over=over, winner=side, turn=0, scores=scores, last_hand=result
         )
+
+    def hand_result(
+        self,
+        hand_number: int,
+        dealer: Seat,
+        maker: Seat,
+        loners: tuple[Seat, ...],
+        tricks_won: tuple[int, int],
+    ) -> tuple[HandResult, str]:
+        """E8: the record of a played hand (the side that scores and its points) and why, for
+        :meth:`score_hand` and Euchre's own playout alike."""
+        makers = SEATING.side(maker)
+        side, points, reason = self.hand_score(makers, loners, tricks_won)
+        result = HandResult(
+            hand_number=hand_number,
+            dealer=dealer,
+            makers=makers,
+            maker=maker,
+            alone=loners,
+            tricks=tricks_won,
+            scoring_side=side,
+            points=points,
+        )
+        return result, reason
 
     def end_hand(self, state: EuchreState, log: EventLog | None) -> EuchreState:
         """The kit's step after the last trick (:meth:`TrickGame.next_trick`): the scoring,
