@@ -39,10 +39,21 @@ are applied without asking either bot). Each search bot is reported twice:
   says whether ours stayed under.
 
 ``heuristic`` has no budget: it is reported once (``fixed``), against theirs at ``--sims``.
+``--modes`` picks a search bot's runs (``sims``, ``cpu`` or both); ``--iterations`` fixes ours in
+the ``cpu`` run instead of scaling it (when only ``cpu`` is asked for and no ``--iterations``
+given, a ``sims`` run of :data:`CALIBRATION_DEALS` deals scales it, and is reported too).
+
+**Long runs.** Each game gives OpenSpiel's bot streams of its own (drawn from the seed, the deal
+and the rotation), so a deal plays the same in any process and order: ``--workers N`` plays the
+deals in ``N`` processes, and ``--out FILE`` appends each finished deal to a JSON-lines file
+(its run named in each line), from which a later run with the same settings reads the deals
+already played instead of playing them again.
 
     python benchmarks/strength.py --game euchre --deals 20 --sims 100
     python benchmarks/strength.py --game euchre --reference cpp --deals 20 --sims 500
     python benchmarks/strength.py --deals 2 --sims 20 --bots heuristic,pimc --json
+    python benchmarks/strength.py --game euchre --reference cpp --bots pimc --modes cpu \
+        --iterations 200 --deals 1000 --workers 2 --out pimc-cpp-500.jsonl
 """
 
 from __future__ import annotations
@@ -52,9 +63,11 @@ import functools
 import importlib.util
 import json
 import math
+import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -288,12 +301,21 @@ class Arena:
             raise ValueError(f"--reference cpp exists for euchre only, not {name}")
         self.name, self.reference, self.seed = name, reference, seed
         self.simulations = simulations
-        self.spiel_game = pyspiel.load_game("euchre" if reference == "cpp" else f"trickcore_{name}")
+        self._spiel_name = "euchre" if reference == "cpp" else f"trickcore_{name}"
+        self._load = pyspiel.load_game
+        self.spiel_game = self._load(self._spiel_name)
         self.host = trickcore.default_host()
-        self.theirs_bot, self.settings = _sibling("ismcts_openspiel").openspiel_ismcts(
-            self.spiel_game, seed, simulations, consistent=reference != "cpp"
+        self._encode: Any = None
+
+    def _theirs(self, deal: int, rotation: int) -> Any:
+        """OpenSpiel's bot for one game, its streams drawn from the seed, the deal and the
+        rotation, so that a game plays the same whichever worker plays it and in any order."""
+        seed = Rng(self.seed, "theirs", deal, rotation).below(2**31)
+        bot, _ = _sibling("ismcts_openspiel").openspiel_ismcts(
+            self.spiel_game, seed, self.simulations, consistent=self.reference != "cpp"
         )
-        self.theirs_bot._max_simulations = simulations  # the attribute run_search reads
+        bot._max_simulations = self.simulations  # the attribute run_search reads
+        return bot
 
     def _ours(
         self, game: Any, bot: str, options: dict[str, Any], seat: int, key: tuple[int, ...]
@@ -309,8 +331,15 @@ class Arena:
         ours_seats = tuple(
             seat for seat in range(self.spiel_game.num_players()) if seat % 2 == rotation
         )
+        if self.reference == "bridge":
+            # A bridge game draws its resampled worlds from a stream of its own, numbered from
+            # its first resample: a new game for each game played keeps the games independent
+            # of the order they are played in. (OpenSpiel's C++ euchre draws them from an
+            # unseeded stream of its own: its games do not replay.)
+            self.spiel_game = self._load(self._spiel_name)
         ours_clock, theirs_clock = Clock(), Clock()
         bots: dict[tuple[int, int], Any] = {}
+        theirs_bot = self._theirs(deal, rotation)
         state = self.spiel_game.new_initial_state()
         chance = 0
         apply_chance = _sibling("ismcts_openspiel").apply_chance
@@ -336,7 +365,7 @@ class Arena:
                 number = numbers[action]
             else:
                 started = time.process_time()
-                number = int(self.theirs_bot.step(state))
+                number = int(theirs_bot.step(state))
                 theirs_clock.add(time.process_time() - started)
             state.apply_action(number)
         game, final = self._final(state)
@@ -348,7 +377,11 @@ class Arena:
             game, tc_state = mirror_euchre(state)
             return game, tc_state, mirrored_legal(state, game, tc_state)
         game, tc_state = self.spiel_game.trickcore_game, state.trickcore_state
-        encode = _encoder(game)
+        if self._encode is None:  # the bridge's action numbers (its action encoding)
+            from trickcore.encoding import encodings  # noqa: PLC0415
+
+            self._encode = encodings(game).action.indices
+        encode = self._encode
         legal = game.legal_actions(tc_state)
         return game, tc_state, dict(zip(legal, encode(legal), strict=True))
 
@@ -358,55 +391,120 @@ class Arena:
         return self.spiel_game.trickcore_game, state.trickcore_state
 
 
-_ENCODERS: dict[int, Any] = {}
-
-
-def _encoder(game: Any) -> Any:
-    """The bridge's action numbers of our actions (its action encoding)."""
-    if id(game) not in _ENCODERS:
-        from trickcore.encoding import encodings  # noqa: PLC0415
-
-        _ENCODERS[id(game)] = encodings(game).action.indices
-    return _ENCODERS[id(game)]
-
-
-def play_pairing(arena: Arena, bot: str, mode: str, options: dict[str, Any], deals: int) -> Pairing:
-    """``deals`` duplicate deals of ``bot`` (with ``options``) against OpenSpiel's ISMCTS."""
-    records, per_deal = [], []
-    ours_total, theirs_total = Clock(), Clock()
-    for deal in range(deals):
-        margins = []
-        for rotation in (0, 1):
-            game, final, ours, theirs, seats = arena.play(deal, rotation, bot, options)
-            scores = tuple(game.outcome(final).scores)
-            margins.append(margin(game, scores, seats))
-            records.append(
-                GameRecord(
-                    deal=deal,
-                    rotation=rotation,
-                    ours_seats=seats,
-                    scores=scores,
-                    margin=margins[-1],
-                    ours_cpu=ours.seconds,
-                    ours_decisions=ours.decisions,
-                    theirs_cpu=theirs.seconds,
-                    theirs_decisions=theirs.decisions,
-                )
+def play_deal(arena: Arena, deal: int, bot: str, options: dict[str, Any]) -> list[GameRecord]:
+    """Both games of duplicate deal ``deal`` (ours at the even seats, then the odd ones)."""
+    records = []
+    for rotation in (0, 1):
+        game, final, ours, theirs, seats = arena.play(deal, rotation, bot, options)
+        scores = tuple(game.outcome(final).scores)
+        records.append(
+            GameRecord(
+                deal=deal,
+                rotation=rotation,
+                ours_seats=seats,
+                scores=scores,
+                margin=margin(game, scores, seats),
+                ours_cpu=ours.seconds,
+                ours_decisions=ours.decisions,
+                theirs_cpu=theirs.seconds,
+                theirs_decisions=theirs.decisions,
             )
-            for total, clock in ((ours_total, ours), (theirs_total, theirs)):
-                total.seconds += clock.seconds
-                total.decisions += clock.decisions
-        per_deal.append(math.fsum(margins) / len(margins))
-    estimate = bootstrap_interval(per_deal, f"strength {arena.name} {bot} {mode}")
+        )
+    return records
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a pairing's games depend on: a deal's games are the same under the same run."""
+
+    game: str
+    reference: str
+    simulations: int
+    seed: int
+    bot: str
+    mode: str
+    options: tuple[tuple[str, Any], ...]
+
+    def key(self) -> dict[str, Any]:
+        """The run as a JSON object (a line of ``--out`` names its run with it)."""
+        return {**asdict(self), "options": dict(self.options)}
+
+
+_WORKER_ARENAS: dict[tuple[str, str, int, int], Arena] = {}
+
+
+def _deal_of_run(run: Run, deal: int) -> list[GameRecord]:
+    """One deal of ``run``, in whatever process plays it (each keeps an arena per game)."""
+    where = (run.game, run.reference, run.simulations, run.seed)
+    if where not in _WORKER_ARENAS:
+        _WORKER_ARENAS[where] = Arena(*where)
+    return play_deal(_WORKER_ARENAS[where], deal, run.bot, dict(run.options))
+
+
+def _recorded(out: Path | None, run: Run) -> dict[int, list[GameRecord]]:
+    """The deals of ``run`` already in the ``--out`` file."""
+    done: dict[int, list[GameRecord]] = {}
+    if out is None or not out.exists():
+        return done
+    key = run.key()
+    for line in out.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if entry.get("run") == key:
+            done[int(entry["deal"])] = [
+                GameRecord(
+                    **{
+                        **game,
+                        "ours_seats": tuple(game["ours_seats"]),
+                        "scores": tuple(game["scores"]),
+                    }
+                )
+                for game in entry["games"]
+            ]
+    return done
+
+
+def play_pairing(run: Run, deals: int, *, workers: int = 1, out: Path | None = None) -> Pairing:
+    """``deals`` duplicate deals of ``run``: the deals already in ``out`` are read, the others
+    played (in ``workers`` processes) and appended to it as each finishes."""
+    played = _recorded(out, run)
+    missing = [deal for deal in range(deals) if deal not in played]
+
+    def keep(deal: int, records: list[GameRecord]) -> None:
+        played[deal] = records
+        if out is not None:
+            line = {"run": run.key(), "deal": deal, "games": [asdict(r) for r in records]}
+            with out.open("a", encoding="utf-8") as file:
+                file.write(json.dumps(line) + "\n")
+
+    if workers <= 1 or len(missing) <= 1:
+        for deal in missing:
+            keep(deal, _deal_of_run(run, deal))
+    else:
+        context = multiprocessing.get_context("fork")  # the workers inherit this module
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            futures = {pool.submit(_deal_of_run, run, deal): deal for deal in missing}
+            for future in as_completed(futures):
+                keep(futures[future], future.result())
+    records = [record for deal in range(deals) for record in played[deal]]
+    per_deal = [math.fsum(r.margin for r in played[deal]) / 2 for deal in range(deals)]
+    ours_total, theirs_total = Clock(), Clock()
+    for record in records:
+        ours_total.seconds += record.ours_cpu
+        ours_total.decisions += record.ours_decisions
+        theirs_total.seconds += record.theirs_cpu
+        theirs_total.decisions += record.theirs_decisions
+    estimate = bootstrap_interval(per_deal, f"strength {run.game} {run.bot} {run.mode}")
     return Pairing(
-        game=arena.name,
-        reference=arena.reference,
-        bot=bot,
-        mode=mode,
-        ours_options=dict(options),
-        theirs_simulations=arena.simulations,
+        game=run.game,
+        reference=run.reference,
+        bot=run.bot,
+        mode=run.mode,
+        ours_options=dict(run.options),
+        theirs_simulations=run.simulations,
         deals=deals,
-        seed=arena.seed,
+        seed=run.seed,
         diff=estimate.value,
         low=estimate.low,
         high=estimate.high,
@@ -425,22 +523,47 @@ def equal_cpu_iterations(simulations: int, sims_run: Pairing) -> int:
     return max(1, math.floor(CPU_MARGIN * simulations * ratio))
 
 
+CALIBRATION_DEALS = 10
+"""Deals of the ``sims`` run that scales a ``cpu`` run, when only ``cpu`` is asked for."""
+
+
 def run(
-    name: str, bots: Sequence[str], *, deals: int, simulations: int, seed: int, reference: str
+    name: str,
+    bots: Sequence[str],
+    *,
+    deals: int,
+    simulations: int,
+    seed: int,
+    reference: str,
+    modes: Sequence[str] = ("sims", "cpu"),
+    iterations: int | None = None,
+    workers: int = 1,
+    out: Path | None = None,
 ) -> list[Pairing]:
-    """Every pairing of ``bots`` in game ``name`` (see the module text)."""
+    """Every pairing of ``bots`` in game ``name`` (see the module text). A search bot plays the
+    ``modes`` asked for; its ``cpu`` run takes ``iterations`` when given, else the count scaled
+    from its ``sims`` run (of :data:`CALIBRATION_DEALS` deals when ``sims`` is not asked for)."""
     pairings = []
+
+    def pairing(bot: str, mode: str, options: dict[str, Any], count: int) -> Pairing:
+        this = Run(name, reference, simulations, seed, bot, mode, tuple(sorted(options.items())))
+        return play_pairing(this, count, workers=workers, out=out)
+
     for bot in bots:
         if bot not in SEARCH_BOTS:
-            arena = Arena(name, reference, simulations, seed)
-            pairings.append(play_pairing(arena, bot, "fixed", {}, deals))
+            pairings.append(pairing(bot, "fixed", {}, deals))
             continue
-        arena = Arena(name, reference, simulations, seed)
-        sims_run = play_pairing(arena, bot, "sims", {"iterations": simulations}, deals)
-        iterations = equal_cpu_iterations(simulations, sims_run)
-        arena = Arena(name, reference, simulations, seed)
-        cpu_run = play_pairing(arena, bot, "cpu", {"iterations": iterations}, deals)
-        pairings += [sims_run, cpu_run]
+        sims_run = None
+        if "sims" in modes or ("cpu" in modes and iterations is None):
+            count = deals if "sims" in modes else min(deals, CALIBRATION_DEALS)
+            sims_run = pairing(bot, "sims", {"iterations": simulations}, count)
+            pairings.append(sims_run)
+        if "cpu" in modes:
+            ours = iterations
+            if ours is None:
+                assert sims_run is not None
+                ours = equal_cpu_iterations(simulations, sims_run)
+            pairings.append(pairing(bot, "cpu", {"iterations": ours}, deals))
     return pairings
 
 
@@ -475,14 +598,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default=",".join(BOTS), help="ours, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="the deals' and bots' seed (1)")
     parser.add_argument("--reference", choices=REFERENCES, default="bridge")
+    parser.add_argument(
+        "--modes", default="sims,cpu", help="a search bot's runs: sims, cpu or both (sims,cpu)"
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        help="our playouts a move in the cpu run (default: scaled from the sims run)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="processes playing deals (1)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="a JSON-lines file of finished deals: deals already in it are read, not replayed",
+    )
     parser.add_argument("--json", action="store_true", help="JSON instead of a table")
     args = parser.parse_args(argv)
+    modes = tuple(mode for mode in args.modes.split(",") if mode)
     games = GAMES if args.game == "all" else (args.game,)
     bots = tuple(bot for bot in args.bots.split(",") if bot)
     if args.deals < 2 or args.sims < 1:
         parser.error("need --deals >= 2 (for an interval) and --sims >= 1")
     if any(game not in GAMES for game in games) or any(bot not in BOTS for bot in bots):
         parser.error(f"--game is one of {', '.join(GAMES)} or all; --bots among {', '.join(BOTS)}")
+    if not modes or any(mode not in ("sims", "cpu") for mode in modes):
+        parser.error("--modes is sims, cpu or sims,cpu")
+    if (args.iterations is not None and args.iterations < 1) or args.workers < 1:
+        parser.error("--iterations and --workers need a count of 1 or more")
     if args.reference == "cpp" and games != ("euchre",):
         parser.error("--reference cpp needs --game euchre (OpenSpiel has no other of these games)")
     pairings = []
@@ -494,6 +636,10 @@ def main(argv: list[str] | None = None) -> int:
             simulations=args.sims,
             seed=args.seed,
             reference=args.reference,
+            modes=modes,
+            iterations=args.iterations,
+            workers=args.workers,
+            out=args.out,
         )
     if args.json:
         print(json.dumps([asdict(pairing) for pairing in pairings]))

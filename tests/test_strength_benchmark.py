@@ -153,3 +153,84 @@ def test_a_position_that_cannot_be_mirrored_raises() -> None:
     game, mirrored = strength.mirror_euchre(state)
     with pytest.raises(strength.MirrorError, match="cannot mirror OpenSpiel's euchre"):
         strength.mirrored_legal(state, game, mirrored)
+
+
+def games_of(pairing: Any) -> list[tuple[Any, ...]]:
+    return [(g.deal, g.rotation, g.ours_seats, g.scores, g.margin) for g in pairing.games]
+
+
+def test_a_deal_plays_the_same_in_any_process_and_order() -> None:
+    # Each game gives OpenSpiel's bot and the bridge's resampling streams of their own, so the
+    # deals played in two worker processes (in whatever order they finish) are the games
+    # played one after the other, and deal 2 alone is deal 2 of the longer run.
+    strength = benchmark("strength")
+    run = strength.Run("euchre", "bridge", SIMS, 3, "pimc", "sims", (("iterations", SIMS),))
+    alone = strength.play_pairing(run, 3)
+    together = strength.play_pairing(run, 3, workers=2)
+    assert games_of(together) == games_of(alone)
+    assert (together.diff, together.low, together.high) == (alone.diff, alone.low, alone.high)
+    later = strength.Arena("euchre", "bridge", SIMS, 3)
+    strength.play_deal(later, 0, "pimc", {"iterations": SIMS})  # another game first
+    assert [
+        (g.deal, g.rotation, g.ours_seats, g.scores, g.margin)
+        for g in strength.play_deal(later, 2, "pimc", {"iterations": SIMS})
+    ] == games_of(alone)[4:]
+
+
+def test_out_keeps_the_finished_deals_and_a_later_run_reads_them(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    strength = benchmark("strength")
+    out = tmp_path / "runs.jsonl"
+    run = strength.Run("allfours", "bridge", SIMS, 2, "heuristic", "fixed", ())
+    other = strength.Run("allfours", "bridge", SIMS, 3, "heuristic", "fixed", ())
+    first = strength.play_pairing(other, 2, out=out)  # another run's deals, in the same file
+    played = strength.play_pairing(run, 2, out=out)
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 4  # a line per deal
+    monkeypatch.setattr(strength, "_deal_of_run", lambda *_: pytest.fail("deal played again"))
+    again = strength.play_pairing(run, 2, out=out)
+    assert games_of(again) == games_of(played) and again.diff == played.diff
+    assert (again.ours_cpu_per_decision, again.theirs_cpu_per_decision) == (
+        played.ours_cpu_per_decision,
+        played.theirs_cpu_per_decision,
+    )
+    assert games_of(strength.play_pairing(other, 2, out=out)) == games_of(first)
+    monkeypatch.undo()
+    longer = strength.play_pairing(run, 3, out=out)  # only deal 2 is played
+    assert games_of(longer)[:4] == games_of(played) and len(longer.games) == 6
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 5
+
+
+def test_the_modes_and_a_fixed_budget() -> None:
+    strength = benchmark("strength")
+    only_cpu = strength.run(
+        "euchre",
+        ("pimc",),
+        deals=2,
+        simulations=SIMS,
+        seed=5,
+        reference="bridge",
+        modes=("cpu",),
+        iterations=3,
+    )
+    assert [(p.mode, p.ours_options, p.deals) for p in only_cpu] == [("cpu", {"iterations": 3}, 2)]
+    calibrated = strength.run(
+        "euchre",
+        ("pimc", "ismcts"),
+        deals=strength.CALIBRATION_DEALS + 1,
+        simulations=SIMS,
+        seed=5,
+        reference="bridge",
+        modes=("cpu",),
+    )
+    # Without --iterations, a sims run of CALIBRATION_DEALS deals scales each bot's cpu run.
+    assert [(p.bot, p.mode, p.deals) for p in calibrated] == [
+        ("pimc", "sims", strength.CALIBRATION_DEALS),
+        ("pimc", "cpu", strength.CALIBRATION_DEALS + 1),
+        ("ismcts", "sims", strength.CALIBRATION_DEALS),
+        ("ismcts", "cpu", strength.CALIBRATION_DEALS + 1),
+    ]
+    for sims_run, cpu_run in (calibrated[:2], calibrated[2:]):
+        assert cpu_run.ours_options == {"iterations": strength.equal_cpu_iterations(SIMS, sims_run)}
+    with pytest.raises(SystemExit):
+        strength.main(["--game", "euchre", "--modes", "fast"])
