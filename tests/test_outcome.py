@@ -7,6 +7,8 @@ players each for themselves (All Fours F1, "All Twos"), four players each for th
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -82,3 +84,11 @@ def test_returns_are_zero_sum_and_follow_the_sides(
     for seat in range(seats):
         expected = 1.0 if seating.side(seat) == winner else -1.0 / (count - 1)
         assert outcome.returns[seat] == pytest.approx(expected)
+
+
+def test_sides_given_as_lists_settle_alike() -> None:
+    # The returns are cached by sides and winner; sides that cannot be hashed still settle.
+    as_lists: Any = [[0, 2], [1, 3]]
+    for winner in (0, 1, None):
+        listed = Outcome.settle(as_lists, (4, 1), finished=True, winner=winner)
+        assert listed == Outcome.settle(PAIRS, (4, 1), finished=True, winner=winner)

@@ -13,6 +13,7 @@ are two kinds, shared by every game:
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Final, Literal, Protocol, TypeVar
 
@@ -235,20 +236,30 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         that is not ``finished`` has no winner yet, whatever ``winner`` says."""
         if not finished:
             winner = None
-        seats = sum(len(side) for side in sides)
-        returns = [0.0] * seats
-        if finished and winner is not None:
-            loss = -1.0 / (len(sides) - 1) if len(sides) > 1 else 0.0
-            for side, members in enumerate(sides):
-                for seat in members:
-                    returns[seat] = 1.0 if side == winner else loss
+        try:
+            returns = _returns(sides, winner)
+        except TypeError:  # sides given as lists: not hashable, so not cached
+            returns = _returns.__wrapped__(sides, winner)
         return cls(
             scores=scores,
             finished=finished,
             winner=winner,
             draw=finished and winner is None,
-            returns=tuple(returns),
+            returns=returns,
         )
+
+
+@functools.lru_cache(maxsize=64)
+def _returns(sides: tuple[tuple[Seat, ...], ...], winner: int | None) -> tuple[float, ...]:
+    """Each seat's return when ``winner`` won (``None``: nobody, a draw or a game going on);
+    the same few tuples every time, so a search that settles every playout builds none."""
+    returns = [0.0] * sum(len(side) for side in sides)
+    if winner is not None:
+        loss = -1.0 / (len(sides) - 1) if len(sides) > 1 else 0.0
+        for side, members in enumerate(sides):
+            for seat in members:
+                returns[seat] = 1.0 if side == winner else loss
+    return tuple(returns)
 
 
 S = TypeVar("S")
