@@ -11,8 +11,9 @@ and a reference bot (``heuristic`` unless ``--against`` says otherwise):
   bidding pile and target) and ``play`` (the tricks). What each gains over the ``heuristic``
   is what the search is worth in that phase.
 * ``pimc:KEY=VALUE,...`` / ``ismcts:KEY=VALUE,...``: the search bot with those options, e.g.
-  ``pimc:solve=3`` (the endgame solver, :mod:`trickcore.kit.solver`) or
-  ``pimc:iterations=80``.
+  ``pimc:solve=3`` (the endgame solver, :mod:`trickcore.kit.solver`),
+  ``pimc:inference=auction`` (worlds resampled by the other seats' bids,
+  :mod:`trickcore_bots.inference`) or ``pimc:iterations=80``.
 
 The figure is :func:`trickcore.match.stats.head_to_head` (points per hand of the variant minus
 the reference's, paired by deal, bootstrap 95% interval) with the variant's CPU per decision
@@ -21,6 +22,7 @@ in-process for that).
 
     python benchmarks/search_levers.py --game euchre --deals 200 pimc@bid pimc@play
     python benchmarks/search_levers.py --game euchre --deals 200 --against pimc pimc:solve=3
+    python benchmarks/search_levers.py --game euchre --against pimc pimc:inference=auction
 """
 
 from __future__ import annotations

@@ -52,3 +52,15 @@ def test_a_small_comparison_adds_up() -> None:
     assert row.low <= row.diff <= row.high
     assert row.decisions > 0
     assert row.cpu_ms > 0
+
+
+def test_a_variant_s_options_reach_its_search_bot() -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    factory = levers.variant("pimc:inference=auction,inference_pool=8", levers.Clock())
+    bot: Any = factory(trickcore.BotSpec(game, 1, Rng(1)))
+    assert (bot._search._options.inference, bot._search._options.inference_pool) == (
+        "auction",
+        8,
+    )
+    with pytest.raises(trickcore.OptionError, match="inference"):
+        levers.variant("pimc:inference=bids", levers.Clock())(trickcore.BotSpec(game, 1, Rng(1)))

@@ -171,6 +171,13 @@ class AllFours(
         """What stops a game from reaching ``state`` (``validate`` raises them)."""
         return _validate.problems(self, state)
 
+    def hand_history(
+        self, state: AllFoursState
+    ) -> tuple[AllFoursState, tuple[AllFoursAction, ...]]:
+        """The state before the current deal's shuffle and its actions since
+        (:func:`trickcore_allfours.validate.hand_history`)."""
+        return _validate.hand_history(self, state)
+
     # -- the transition --------------------------------------------------------------------
 
     # -- the deal and the kick (F2) --------------------------------------------------------

@@ -45,7 +45,7 @@ from trickcore_allfours.state import AllFoursState, HandResult, Phase, Score
 if TYPE_CHECKING:
     from trickcore_allfours.rules import AllFours
 
-__all__ = ["problems"]
+__all__ = ["hand_history", "problems"]
 
 _BEFORE_THE_DEAL = (Phase.DRAW_DEALER, Phase.DEAL)
 _COUNT_ORDER = {"kick": 0, "give_one": 1, "high": 2, "low": 3, "jack": 4, "hang_jack": 4, "game": 5}
@@ -438,3 +438,17 @@ def _history_problems(game: AllFours, state: AllFoursState) -> list[str]:
     return [
         "the state does not follow from its own deal: " + "; ".join(differences(actual, expected))
     ]
+
+
+def hand_history(game: AllFours, state: AllFoursState) -> tuple[AllFoursState, tuple[Any, ...]]:
+    """The state just before the current deal's shuffle and the deal's actions since, in order:
+    the shuffle that dealt it, with the runs of the pack (F2, F3), the stand or beg and the
+    answer (F3), and the cards played (F4). Applied to that state, they give ``state`` back
+    (up to the order of the cards in a hand). A ``ValueError`` for a state with no deal, or one
+    whose cards do not make a deal."""
+    if state.phase in _BEFORE_THE_DEAL or state.dealer is None or not state.kicks:
+        raise ValueError(f"nothing has been dealt in the {state.phase.value} phase")
+    shuffle, problems = _shuffle(game, state)
+    if shuffle is None:
+        raise ValueError("; ".join(problems))
+    return _start_of_deal(state), (shuffle, *_history(state))

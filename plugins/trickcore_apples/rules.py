@@ -182,6 +182,11 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
         """What stops a game from reaching ``state`` (``validate`` raises them)."""
         return _validate.problems(self, state)
 
+    def hand_history(self, state: ApplesState) -> tuple[ApplesState, tuple[ApplesAction, ...]]:
+        """The state before the current round's shuffle and its actions since
+        (:func:`trickcore_apples.validate.hand_history`)."""
+        return _validate.hand_history(self, state)
+
     # -- the transition --------------------------------------------------------------------
 
     # -- the deal (A2) ---------------------------------------------------------------------

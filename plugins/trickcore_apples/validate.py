@@ -49,7 +49,7 @@ from trickcore_apples.state import ApplesState, Call, Phase, RoundResult, Trick
 if TYPE_CHECKING:
     from trickcore_apples.rules import Apples
 
-__all__ = ["problems"]
+__all__ = ["hand_history", "problems"]
 
 _BETWEEN_ROUNDS = (Phase.DRAW_DEALER, Phase.DEAL, Phase.OVER)
 _PILE_OUT = (Phase.PILE, Phase.PILE_DEAL)
@@ -406,3 +406,18 @@ def _history_problems(game: Apples, state: ApplesState) -> list[str]:
     return [
         "the state does not follow from its own round: " + "; ".join(differences(actual, expected))
     ]
+
+
+def hand_history(game: Apples, state: ApplesState) -> tuple[ApplesState, tuple[Any, ...]]:
+    """The state just before the current round's shuffle and the round's actions since, in
+    order: the shuffle that dealt it (A2), the calls (A3), the cards given to the bidding pile
+    and the pile's shuffle (A4), the targets (A5) and the cards played (A6). Applied to that
+    state, they give ``state`` back (up to the order of the cards in a hand). A ``ValueError``
+    for a state between rounds, or one whose cards do not make a deal."""
+    if state.phase in _BETWEEN_ROUNDS or state.dealer is None:
+        raise ValueError(f"no round is being played in the {state.phase.value} phase")
+    dealt, problems = _dealt_hands(state)
+    if problems:
+        raise ValueError("; ".join(problems))
+    shuffle = Shuffle(order=DEAL.stack(dealt, state.dealer))
+    return _between_rounds(state, Phase.DEAL), (shuffle, *_history(state))

@@ -47,6 +47,7 @@ from trickcore.game import CHANCE, AnyGame, Outcome, Seat
 from trickcore.kit.solver import cards_left, solve
 from trickcore.playout import playout_of
 from trickcore.rng import Rng
+from trickcore_bots.inference import AuctionModel
 
 if TYPE_CHECKING:
     from trickcore.plugins import PluginHost
@@ -101,6 +102,28 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
             "the hand is solved exactly instead of played out (0: never)",
         ),
     ] = 0
+    inference: Annotated[
+        Literal["off", "auction"],
+        msgspec.Meta(
+            description="off: worlds drawn uniformly; auction: weighted by how likely the "
+            "other seats' decisions before the first card play were (heuristic model)"
+        ),
+    ] = "off"
+    inference_noise: Annotated[
+        float,
+        msgspec.Meta(
+            gt=0,
+            lt=1,
+            description="inference=auction: the chance that a seat decides otherwise than "
+            "the heuristic would",
+        ),
+    ] = 0.1
+    inference_pool: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1, description="inference=auction: worlds drawn for each world kept (by weight)"
+        ),
+    ] = 4
 
     @classmethod
     def of(cls, bot: str, spec: BotSpec) -> SearchOptions:
@@ -148,6 +171,18 @@ class _Search:
         self._policy: Policy | None = None
         """The playout bots' choice in a full state (``None`` for random playouts)."""
         self._playout = self._make_playout(spec)
+        self._inference = (
+            None
+            if self._options.inference == "off"
+            else AuctionModel(
+                self._game,
+                self._seat,
+                spec.rng.derive("inference"),
+                noise=self._options.inference_noise,
+                pool=self._options.inference_pool,
+            )
+        )
+        """The auction model the worlds are resampled by (``inference=auction``), else ``None``."""
         self._zero_sum = len(self._game.sides) == 2
         """Whether the values of a playout cancel between the sides (:func:`solve`)."""
 
@@ -225,8 +260,13 @@ class _Search:
         budget = self._options.time_budget
         deadline = None if budget is None else time.perf_counter() + budget
         playouts = 0
+        inference, determinize = self._inference, self._game.determinize
         while True:
-            yield self._game.determinize(view, self._rng), self._rng.next_u64()
+            if inference is None:
+                world = determinize(view, self._rng)
+            else:
+                world = inference.draw(view, self._rng)
+            yield world, self._rng.next_u64()
             playouts += actions
             if deadline is None:
                 if playouts >= self._iterations:

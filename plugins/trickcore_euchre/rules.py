@@ -213,6 +213,11 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """What stops a game from reaching ``state`` (``validate`` raises them)."""
         return _validate.problems(self, state)
 
+    def hand_history(self, state: EuchreState) -> tuple[EuchreState, tuple[EuchreAction, ...]]:
+        """The state before the current hand's shuffle and the hand's actions since
+        (:func:`trickcore_euchre.validate.hand_history`)."""
+        return _validate.hand_history(self, state)
+
     # -- the transition --------------------------------------------------------------------
 
     def _bid(self, state: EuchreState, action: EuchreAction, log: EventLog | None) -> EuchreState:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trickcore.cards import Card
+from trickcore.game import Shuffle
 from trickcore.kit import validation as check
 from trickcore.kit.tricks import hand_plays
 from trickcore_euchre.actions import (
@@ -23,6 +24,7 @@ from trickcore_euchre.actions import (
     GoAlone,
     OrderUp,
     Pass,
+    Play,
     WithPartner,
 )
 from trickcore_euchre.deal import DEAL, SEATING
@@ -31,7 +33,7 @@ from trickcore_euchre.state import Bid, EuchreState, HandResult, Phase
 if TYPE_CHECKING:
     from trickcore_euchre.rules import Euchre
 
-__all__ = ["problems"]
+__all__ = ["hand_history", "problems"]
 
 _BEFORE_THE_DEAL = (Phase.DRAW_DEALER, Phase.DEAL)
 _BIDDING = (Phase.BID_FIRST, Phase.BID_SECOND, Phase.JOKER_CALL)
@@ -268,3 +270,20 @@ def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
         dealt=dealt,
         same=check.unordered_hands,
     )
+
+
+def hand_history(game: Euchre, state: EuchreState) -> tuple[EuchreState, tuple[EuchreAction, ...]]:
+    """The state just before the current hand's shuffle and the hand's actions since, in order:
+    the shuffle that dealt it (E3), the bids (E4, E5), the discard, the declarations (E6) and
+    the cards played (E7). Applied to that state, they give ``state`` back (up to the order of
+    the cards in a hand). A ``ValueError`` for a state with no hand dealt, or one whose cards do
+    not make a deal."""
+    if state.phase in _BEFORE_THE_DEAL or state.dealer is None or state.up_card is None:
+        raise ValueError(f"no hand has been dealt in the {state.phase.value} phase")
+    dealt, problems = _dealt_hands(state)
+    if problems:
+        raise ValueError("; ".join(problems))
+    order = DEAL.stack(dealt, state.dealer, kick=(state.up_card,), stock=state.undealt)
+    plays = hand_plays(state.tricks, state.trick_seats, state.trick)
+    played = [Play(card=card) for _, cards in plays for card in cards]
+    return _start_of_hand(game, state), (Shuffle(order=order), *_history(state), *played)

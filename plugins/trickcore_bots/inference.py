@@ -1,0 +1,128 @@
+"""Inference from the auction for the search bots (``inference=auction``, issue 23 point 2).
+
+``game.determinize(view, rng)`` draws worlds uniformly among the deals that fit a view, so a
+partner's order-up or an opponent's pass changes nothing in them. :class:`AuctionModel` judges
+a world by how likely the other seats' decisions of the current hand before its first card play
+(bids and passes, a discard, going alone, a stand or beg, cards given to a pile) were, had they
+held the world's cards: each such decision is compared with what the game's ``heuristic`` bot
+would have done in that seat's place, seeing what that seat saw then. The model gives the
+heuristic's choice the probability ``1 - noise`` and spreads ``noise`` evenly over the other
+legal actions; a world's likelihood is the product over the decisions.
+
+The seat's view at an earlier decision comes from the world itself: the game's
+``hand_history(state)`` gives the state before the hand's shuffle and the hand's actions since
+(the games in :mod:`trickcore.kit` build it from the pieces their ``validate`` replays), which
+are applied again, stopping at the first card play. The model sees only worlds drawn from the
+bot's view: never the true state.
+
+:meth:`AuctionModel.draw` samples a world by *sampling importance resampling*: ``pool`` worlds
+drawn uniformly, one of them kept with probability proportional to its likelihood (so the
+worlds follow the posterior more closely as the pool grows). When no other seat has decided
+anything yet in this hand, every world is as likely and the first one drawn is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from trickcore.bots import Bot, BotSpec
+from trickcore.errors import OptionError, UnknownBotError
+from trickcore.game import CHANCE, AnyGame, Seat
+from trickcore.rng import Rng
+
+__all__ = ["AuctionModel", "HandHistory"]
+
+HandHistory = Callable[[Any], tuple[Any, tuple[Any, ...]]]
+"""A game's ``hand_history(state)``: the state before the current hand's shuffle and the
+hand's actions since (the shuffle first)."""
+MODEL_BOT = "heuristic"
+"""The bot whose choices the model expects of the other seats."""
+
+
+class AuctionModel:
+    """The likelihood of a world given the other seats' decisions before the first card play
+    of the current hand, under the game's ``heuristic`` bot with ``noise`` (see the module
+    text), for the bot at ``seat``."""
+
+    def __init__(self, game: AnyGame, seat: Seat, rng: Rng, *, noise: float, pool: int) -> None:
+        history: HandHistory | None = getattr(game, "hand_history", None)
+        if history is None:
+            raise OptionError(
+                f"inference=auction: game {game.name} offers no hand_history(state) to "
+                "replay the hand from a world"
+            )
+        self._game, self._seat, self._history = game, seat, history
+        self._play_type: object = getattr(game, "play_type", None)
+        self._keep = 1.0 - noise
+        self._noise = noise
+        self.pool = pool
+        self._bots = self._model_bots(rng)
+
+    def _model_bots(self, rng: Rng) -> list[Bot[Any, Any]]:
+        """The ``heuristic`` bot in every seat, each with a stream of its own (the E5 joker
+        call of Euchre's draws from it), or an :class:`OptionError` without one."""
+        from trickcore.plugins import default_host  # noqa: PLC0415 - plugins load lazily
+
+        game = self._game
+        try:
+            factory = default_host().bot_factory(MODEL_BOT, game.name)
+        except UnknownBotError:
+            raise OptionError(
+                f"inference=auction: game {game.name} has no {MODEL_BOT} bot to model the "
+                "other seats"
+            ) from None
+        return [
+            factory(BotSpec(game, seat, rng.derive("inference", seat)))
+            for seat in range(game.seats)
+        ]
+
+    def likelihood(self, world: Any) -> tuple[float, int]:
+        """The likelihood of the other seats' decisions of this hand before its first card
+        play, had ``world``'s cards been theirs, and how many decisions with a choice were
+        judged (0: every world is as likely)."""
+        game, seat, play_type = self._game, self._seat, self._play_type
+        state, actions = self._history(world)
+        likelihood, judged = 1.0, 0
+        for action in actions:
+            if type(action) is play_type:
+                break
+            actor = game.actor(state)
+            if actor is not None and actor is not CHANCE and actor != seat:
+                legal = game.legal_actions(state)
+                if len(legal) > 1:
+                    expected = self._bots[actor].act(game.view(state, actor), legal)
+                    judged += 1
+                    if expected == action:
+                        likelihood *= self._keep
+                    else:
+                        likelihood *= self._noise / (len(legal) - 1)
+            state = game.apply(state, action)
+        return likelihood, judged
+
+    def draw(self, view: Any, rng: Rng) -> Any:
+        """One world for ``view``: of ``pool`` worlds drawn uniformly with ``rng``, one picked
+        with ``rng`` in proportion to its likelihood (the first, when nothing is judged)."""
+        determinize = self._game.determinize
+        first = determinize(view, rng)
+        weight, judged = self.likelihood(first)
+        if not judged:
+            return first
+        worlds, weights = [first], [weight]
+        for _ in range(self.pool - 1):
+            world = determinize(view, rng)
+            worlds.append(world)
+            weights.append(self.likelihood(world)[0])
+        return worlds[pick(weights, rng.random())]
+
+
+def pick(weights: list[float], uniform: float) -> int:
+    """The index whose share of the cumulative ``weights`` holds ``uniform * sum(weights)``
+    (``uniform`` in ``[0, 1)``): each index with probability proportional to its weight."""
+    target = uniform * sum(weights)
+    total = 0.0
+    for index, weight in enumerate(weights):
+        total += weight
+        if target < total:
+            return index
+    return len(weights) - 1

@@ -1,0 +1,215 @@
+"""Inference from the auction (``inference=auction`` of ``pimc`` and ``ismcts``, issue 23 point
+2; plugins/trickcore_bots/inference.py): each game's ``hand_history``, the model's exact
+weights in a stacked deal (Euchre E3, E4), worlds drawn closer to the bids, the options,
+reproducibility and views only."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+import pytest
+from euchre_helpers import deal, run
+from msgspec.structs import replace
+
+import trickcore
+from trickcore import CHANCE, BotSpec, Rng
+from trickcore.errors import OptionError
+from trickcore.kit.validation import unordered_hands
+from trickcore.plugins import default_host
+from trickcore_bots import IsmctsBot, PimcBot
+from trickcore_bots.inference import AuctionModel, pick
+from trickcore_euchre.actions import OrderUp, Pass
+from trickcore_euchre.state import Phase
+
+SEARCH = (PimcBot, IsmctsBot)
+STRONG = "JH JD AH KH QH"
+"""Both bowers and the top hearts: with hearts turned up, the heuristic orders up (E4)."""
+WEAK = "9S TS 9C TC 9D"
+"""Nothing in hearts and no ace: the heuristic passes."""
+UP = "9H"
+
+
+def random_states(name: str, seeds: range, **options: Any) -> list[Any]:
+    """Every state where a seat acts, in random games of ``name`` with ``options``."""
+    game = trickcore.load(name, **options)
+    found = []
+    for seed in seeds:
+        state, rng = game.initial_state(), Rng(seed, "history")
+        while (actor := game.actor(state)) is not None:
+            if actor is CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+            else:
+                found.append(state)
+                legal = game.legal_actions(state)
+                state = game.apply(state, legal[rng.below(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("euchre", {"single_hand": True}),
+        ("euchre", {"target": 5, "stick_the_dealer": True}),
+        ("allfours", {"single_hand": True}),
+        ("allfours", {"players": 2, "target": 3}),
+        ("apples", {"single_hand": True}),
+    ],
+)
+def test_the_hand_history_plays_back_to_the_state(name: str, options: dict[str, Any]) -> None:
+    game = trickcore.load(name, **options)
+    states = random_states(name, range(4), **options)
+    assert len(states) > 20
+    for state in states:
+        start, actions = game.hand_history(state)
+        assert game.actor(start) is CHANCE
+        replayed = start
+        for action in actions:
+            replayed = game.apply(replayed, action)
+        assert unordered_hands(replayed) == unordered_hands(state)
+
+
+@pytest.mark.parametrize("name", ["euchre", "allfours", "apples"])
+def test_there_is_no_hand_history_before_a_deal(name: str) -> None:
+    game = trickcore.load(name)
+    with pytest.raises(ValueError, match="phase"):
+        game.hand_history(game.initial_state())
+
+
+def euchre_bids(script: str, hands: dict[int, str]) -> tuple[Any, Any]:
+    """Single-hand Euchre dealt by seat 0 with ``hands`` and 9H up (E3), then ``script``."""
+    game = trickcore.load("euchre", single_hand=True, first_dealer=0)
+    return game, run(game, deal(game, 0, hands, UP), script)
+
+
+def heuristic_bid(game: Any, state: Any) -> Any:
+    """What the ``heuristic`` would bid in the seat to act in ``state``."""
+    seat = game.actor(state)
+    bot = default_host().bot_factory("heuristic", "euchre")(BotSpec(game, seat, Rng(0)))
+    return bot.act(game.view(state, seat), game.legal_actions(state))
+
+
+def test_the_model_weights_a_stacked_deal_exactly() -> None:
+    # Seat 1 (the dealer's left) passed; seat 3 has not bid yet. In the true state seat 1 holds
+    # the weak hand; in another world with the same view for seat 2 it holds the strong one.
+    game, true = euchre_bids("1=pass", {1: WEAK, 3: STRONG})
+    before = deal(game, 0, {1: WEAK, 3: STRONG}, UP)
+    assert heuristic_bid(game, before) == Pass()
+    swapped = replace(true, hands=(true.hands[0], true.hands[3], true.hands[2], true.hands[1]))
+    assert heuristic_bid(game, deal(game, 0, {1: STRONG, 3: WEAK}, UP)) == OrderUp()
+    assert game.view(swapped, 2) == game.view(true, 2)
+    game.validate(swapped)
+    for noise in (0.1, 0.3):
+        model = AuctionModel(game, 2, Rng(0), noise=noise, pool=4)
+        weight, judged = model.likelihood(true)
+        assert (weight, judged) == (pytest.approx(1 - noise), 1)  # E4: the pass it would make
+        weight, judged = model.likelihood(swapped)
+        assert (weight, judged) == (pytest.approx(noise), 1)  # it would have ordered up
+
+
+def test_the_seat_s_own_decisions_are_not_judged() -> None:
+    game, state = euchre_bids("1=pass 2=pass", {1: WEAK, 2: "TD QS QC JS JC", 3: STRONG})
+    for seat, judged in [(1, 1), (2, 1), (3, 2), (0, 2)]:
+        model = AuctionModel(game, seat, Rng(0), noise=0.1, pool=4)
+        weight, count = model.likelihood(state)
+        assert count == judged
+        assert weight == pytest.approx(0.9**judged)
+
+
+def test_before_any_other_decision_every_world_weighs_the_same() -> None:
+    game, state = euchre_bids("", {1: STRONG})
+    model = AuctionModel(game, 1, Rng(0), noise=0.1, pool=4)
+    assert model.likelihood(state) == (1.0, 0)
+    view = game.view(state, 1)
+    drawn, plain = Rng(5), Rng(5)
+    assert model.draw(view, drawn) == game.determinize(view, plain)
+    assert drawn.next_u64() == plain.next_u64()  # one world drawn, not a pool
+
+
+def trumps_of(game: Any, world: Any, seat: int) -> int:
+    """How many trumps ``seat`` holds in ``world`` (E2: the left bower counts)."""
+    order = game.trick_order(world.trump)
+    return sum(order.is_trump(card) for card in world.hands[seat])
+
+
+def test_worlds_where_the_maker_holds_trumps_are_drawn_more_often() -> None:
+    # Seat 1 orders up with the strong hand; seat 2 (an opponent) plays later and infers it.
+    game, state = euchre_bids("", {1: STRONG})
+    heuristic = default_host().bot_factory("heuristic", "euchre")
+    bots = [heuristic(BotSpec(game, seat, Rng(0, seat))) for seat in range(4)]
+    while state.phase is not Phase.PLAY or game.actor(state) != 2:
+        actor = game.actor(state)
+        state = game.apply(
+            state, bots[actor].act(game.view(state, actor), game.legal_actions(state))
+        )
+    assert state.maker == 1
+    view = game.view(state, 2)
+    model = AuctionModel(game, 2, Rng(0), noise=0.1, pool=8)
+    uniform = [trumps_of(game, game.determinize(view, Rng(9, n)), 1) for n in range(150)]
+    inferred = [trumps_of(game, model.draw(view, Rng(9, n)), 1) for n in range(150)]
+    assert statistics.fmean(inferred) > statistics.fmean(uniform) + 0.3
+
+
+def test_pick_follows_the_cumulative_weights() -> None:
+    weights = [1.0, 0.0, 3.0]
+    assert [pick(weights, u) for u in (0.0, 0.2, 0.25, 0.5, 0.99)] == [0, 0, 2, 2, 2]
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_the_inference_options_are_checked(cls: Any) -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    text = {"inference": "auction", "inference_noise": "0.2", "inference_pool": "3"}
+    assert cls(BotSpec(game, 0, Rng(1), text))._options.inference_pool == 3
+    for bad, named in [
+        ({"inference": "bids"}, "inference"),
+        ({"inference_noise": 0}, "inference_noise"),
+        ({"inference_noise": 1}, "inference_noise"),
+        ({"inference_pool": 0}, "inference_pool"),
+    ]:
+        with pytest.raises(OptionError, match=named):
+            cls(BotSpec(game, 0, Rng(1), bad))
+    high_card = trickcore.load("high-card")
+    with pytest.raises(OptionError, match="hand_history"):
+        cls(BotSpec(high_card, 0, Rng(1), {"inference": "auction"}))
+
+
+def play_hand(cls: Any, seed: int, options: dict[str, Any]) -> list[Any]:
+    """The actions of one single hand of Euchre with ``cls`` at every seat."""
+    game = trickcore.load("euchre", single_hand=True)
+    bots = [cls(BotSpec(game, seat, Rng(seed, "bot", seat), options)) for seat in range(4)]
+    state, chance, taken = game.initial_state(), Rng(seed, "chance"), []
+    while (actor := game.actor(state)) is not None:
+        if actor is CHANCE:
+            action = game.sample_chance(state, chance)
+        else:
+            action = bots[actor].act(game.view(state, actor), game.legal_actions(state))
+        taken.append(action)
+        state = game.apply(state, action)
+    return taken
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_the_same_seed_makes_the_same_choices(cls: Any) -> None:
+    options = {"inference": "auction", "iterations": 12}
+    first = play_hand(cls, 3, options)
+    assert first == play_hand(cls, 3, options)
+    assert len(first) > 25
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_two_true_states_with_one_view_give_one_choice(cls: Any) -> None:
+    # The bot sees views only: two true states that show seat 2 the same view, but hold the
+    # other seats' cards differently, give the same choice from the same seed.
+    game, state = euchre_bids("1=order_up", {1: STRONG})
+    state = run(game, state, f"0=discard:{game.view(state, 0).hand[0]}")
+    while game.actor(state) != 2 or state.phase is not Phase.PLAY:
+        state = game.apply(state, game.legal_actions(state)[0])
+    view = game.view(state, 2)
+    other = game.determinize(view, Rng(11))
+    assert other != state and game.view(other, 2) == view
+    options = {"inference": "auction", "iterations": 20}
+    choices = {
+        cls(BotSpec(game, 2, Rng(4), options)).act(game.view(true, 2), game.legal_actions(true))
+        for true in (state, other)
+    }
+    assert len(choices) == 1
