@@ -52,22 +52,22 @@ from trickcore.rng import Rng, acceptance_limit
 __all__ = ["Slot", "SlotSampler", "fill_slots"]
 
 # Shapes whose counting is kept: a search over one view reuses one shape many times.
-_CACHED_SHAPES = 256
-_TWO_64 = 1 << 64
+_CACHED_SHAPES: Final = 256
+_TWO_64: Final = 1 << 64
 # 20! < 2**64 < 21!: a shuffle of up to 20 cards is one draw of one word (see _shuffled).
-_MAX_ONE_WORD_SHUFFLE = 20
-_FACTORIALS = tuple(math.factorial(n) for n in range(_MAX_ONE_WORD_SHUFFLE + 1))
+_MAX_ONE_WORD_SHUFFLE: Final = 20
+_FACTORIALS: Final = tuple(math.factorial(n) for n in range(_MAX_ONE_WORD_SHUFFLE + 1))
 # The words Rng.below accepts for each of those factorials: kept, as every shuffle draws one.
-_FACTORIAL_LIMITS = tuple(map(acceptance_limit, _FACTORIALS))
+_FACTORIAL_LIMITS: Final = tuple(map(acceptance_limit, _FACTORIALS))
 # For a shuffle of n items: each position i from the end down, with its radix i + 1.
-_DIGITS = tuple(
+_DIGITS: Final = tuple(
     tuple((i, i + 1) for i in range(n - 1, 0, -1)) for n in range(_MAX_ONE_WORD_SHUFFLE + 1)
 )
 # Shuffles look up the swaps of their first positions, up to this many (see _shuffled).
-_TABLED = 7
-_HIGH_DIGITS = tuple(digits[: max(0, len(digits) + 1 - _TABLED)] for digits in _DIGITS)
+_TABLED: Final = 7
+_HIGH_DIGITS: Final = tuple(digits[: max(0, len(digits) + 1 - _TABLED)] for digits in _DIGITS)
 # Positions with up to this many tables keep them all, to pick one by a single bisection.
-_MAX_TABLES = 4096
+_MAX_TABLES: Final = 4096
 
 
 _Cuts = tuple[tuple[tuple[int, int, int], ...], ...]

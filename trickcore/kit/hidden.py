@@ -24,7 +24,7 @@ import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 from msgspec.structs import asdict, astuple
@@ -487,14 +487,14 @@ class Projection(Generic[S, V]):
         return self.state_type(**fields)
 
 
-_SCALARS = frozenset({int, bool, str, float, bytes, type(None)})
+_SCALARS: Final = frozenset({int, bool, str, float, bytes, type(None)})
 # Checked by exact type: a union such as ``set | frozenset`` in ``isinstance`` is built anew by
 # every call, and a subclass is only taken the longer way.
-_SET_TYPES: frozenset[type] = frozenset({set, frozenset})
-_LOOKUP_TYPES: frozenset[type] = frozenset({set, frozenset, dict})
-_NOTHING: frozenset[Card] = frozenset()
+_SET_TYPES: Final[frozenset[type]] = frozenset({set, frozenset})
+_LOOKUP_TYPES: Final[frozenset[type]] = frozenset({set, frozenset, dict})
+_NOTHING: Final[frozenset[Card]] = frozenset()
 _SUIT: Callable[[Card], Suit | None] = operator.attrgetter("suit")
-_SUITS: tuple[Suit | None, ...] = (*Suit, None)  # None: the joker's
+_SUITS: Final[tuple[Suit | None, ...]] = (*Suit, None)  # None: the joker's
 
 
 def _distinct_cards_of(entry: object, pack: Collection[Card]) -> bool:
@@ -528,13 +528,16 @@ def _unseen(
 ) -> list[Card]:
     """The cards of ``pack`` (in pack order) neither in ``seen`` nor ``held``, then the
     ``held`` ones (in their order)."""
-    if held:
-        known = set(seen)
-        known.update(held)
-        return [*filterfalse(known.__contains__, pack), *held]
     if type(seen) not in _LOOKUP_TYPES:
         seen = set(seen)
-    return list(filterfalse(seen.__contains__, pack))
+    if not held:
+        return list(filterfalse(seen.__contains__, pack))
+    unseen = list(filterfalse(seen.__contains__, pack))
+    for card in held:  # usually seen once already (Euchre's up-card): nothing to take out
+        if card not in seen and card in unseen:
+            unseen.remove(card)
+    unseen.extend(held)
+    return unseen
 
 
 def _held_bits(start: int, held: Mapping[Card, Seat] | None) -> tuple[dict[Seat | None, int], int]:
