@@ -27,6 +27,7 @@ COMPILED_MODULES = [
     "trickcore/sampling.py",
     "plugins/trickcore_euchre/rules.py",
     "plugins/trickcore_euchre/playout.py",
+    "plugins/trickcore_euchre/determinize.py",
     "plugins/trickcore_allfours/rules.py",
     "plugins/trickcore_apples/rules.py",
 ]

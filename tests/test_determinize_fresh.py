@@ -14,7 +14,10 @@ from hypothesis import strategies as st
 from test_viewcheck import _SETTINGS, GAMES, PUBLIC, SERVED, _corrupted, game_of, positions
 
 from trickcore import InvalidViewError, Rng
+from trickcore.cards import Card, cards
 from trickcore.kit import TrickGame
+from trickcore.kit.hidden import _unseen
+from trickcore.kit.tricks import hand_plays, revealed_voids
 from trickcore.viewcheck import checked_draws, view_shape_problems
 
 SKELETON_GAMES = ("euchre", "euchre-joker", "allfours", "high-card")
@@ -200,3 +203,38 @@ def test_a_blank_made_from_the_last_views_is_the_blank_built_by_name(
         empty = {part.field: ((),) * seats for part in projection.per_seat}
         by_name = projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
         assert projection.blank(view, seats) == by_name
+
+
+@pytest.mark.parametrize("label", GAMES)
+def test_the_kit_voids_read_in_one_pass_are_the_revealed_voids(label: str) -> None:
+    """Under the plain follow-suit policy the kit reads a view's voids off its tricks in one
+    pass (issue 24.3, a fresh view's cost): the suits :func:`revealed_voids` finds from the
+    hand's plays, for every seat's view of every position (All Fours has its own policy and
+    takes the long way, compared here too)."""
+    game = game_of(label)
+    if not isinstance(game, TrickGame) or type(game).voids is not TrickGame.voids:
+        pytest.skip("the game finds its voids its own way")
+    compared = 0
+    for state in positions(label):
+        trump = getattr(state, "trump", None)
+        if game.policy is None and trump is None:
+            continue
+        policy = game.policy if game.policy is not None else game.policies[trump]
+        for seat in range(game.seats):
+            view = game.view(state, seat)
+            plays = hand_plays(view.tricks, view.trick_seats, view.trick)
+            assert game.voids(view) == revealed_voids(policy, plays, game.seats)
+            compared += any(game.voids(view).values())
+    assert compared  # some views did show a void
+
+
+@pytest.mark.parametrize("seen_held", [True, False])
+def test_held_cards_come_last_whether_or_not_they_were_seen(seen_held: bool) -> None:
+    """The unseen cards are the pack's cards not seen, in pack order, then the held ones
+    (``Projection.unseen_dealer``): the same list whether or not the held card is among the
+    cards seen (Euchre's taken up-card is; the list no longer copies the seen cards then)."""
+    pack = cards("9S TS JS QS KS AS 9H TH")
+    seen = set(cards("TS KS")) | ({Card("JS")} if seen_held else set())
+    unseen = _unseen(pack, seen, {Card("JS"): 2})
+    assert unseen == [*cards("9S QS AS 9H TH"), Card("JS")]
+    assert _unseen(pack, list(seen), None) == [c for c in pack if c not in seen]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from trickcore import Rng
 from trickcore import rng as rng_module
 from trickcore.cards import cards, standard_deck
+from trickcore.rng import acceptance_limit
 
 T = TypeVar("T")
 
@@ -181,6 +183,24 @@ BOUNDS = (1, 2, 3, 6, 10, 52, 1000, 2**32, 2**63 + 1, 2**64)
 def test_below_vector() -> None:
     expected = [0, 0, 0, 4, 0, 2, 841, 1311694798, 4395142987575759232, 1426765015627929022]
     check((42,), lambda r: [r.below(n) for n in BOUNDS], expected)
+
+
+@pytest.mark.parametrize("seed", [0, 4, 5, 42])
+def test_below_with_a_kept_limit_draws_what_below_draws(seed: int) -> None:
+    """``_below_limit`` (the deal sampler's shuffles keep the limit of each bound): the same
+    numbers as ``below`` from the same stream, rejections included (2**63 + 1 rejects about
+    half of all words), and the stream left at the same word."""
+    bounds = [*BOUNDS, *(math.factorial(n) for n in range(2, 21))] * 3
+    plain, kept = Rng(seed, "limits"), Rng(seed, "limits")
+    for n in bounds:
+        assert kept._below_limit(n, acceptance_limit(n)) == plain.below(n), n
+    assert kept.next_u64() == plain.next_u64()
+
+
+def test_the_acceptance_limit_is_the_first_word_below_rejects() -> None:
+    for n in BOUNDS:
+        limit = acceptance_limit(n)
+        assert limit % n == 0 and 0 <= 2**64 - limit < n
 
 
 def test_below_rejects_words_at_or_above_the_limit() -> None:

@@ -337,7 +337,7 @@ def test_classes_group_the_cards_by_the_places_they_may_go(
 
 @given(bits=st.integers(0, 2**52 - 1), count=st.integers(0, 52))
 def test_picked_takes_the_cards_at_the_set_bits_in_order(bits: int, count: int) -> None:
-    """:func:`sampling._picked`, which reads ``bits`` a byte at a time: the cards at the
+    """:func:`sampling._picked`, which reads the binary digits of ``bits``: the cards at the
     positions set in ``bits`` (bits past the cards pick nothing), in their order."""
     pack = cards(" ".join(f"{rank}{suit}" for suit in "CDHS" for rank in "23456789TJQKA"))
     hand = pack[:count]

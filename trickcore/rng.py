@@ -107,6 +107,12 @@ def _encode_part(part: SeedPart) -> bytes:
     return tag + _pack_length(len(data)) + data
 
 
+def acceptance_limit(n: int) -> int:
+    """The words :meth:`Rng.below` accepts for ``n`` (``1 <= n <= 2**64``) are those below
+    this number, ``2**64 - 2**64 % n``."""
+    return _TWO_64 - _TWO_64 % n
+
+
 class Rng:
     """A TCR1 stream: ``Rng(seed, *labels)``. Not thread-safe; derive one stream per user."""
 
@@ -181,6 +187,20 @@ class Rng:
                 words = self._words
             word = words.pop()
             if word < quick or word < _TWO_64 - _TWO_64 % n:
+                return word % n
+
+    def _below_limit(self, n: int, limit: int) -> int:
+        """:meth:`below` for a caller that draws below the same ``n`` again and again and keeps
+        its ``limit``, ``2**64 - 2**64 % n`` (:func:`acceptance_limit`): the same words drawn,
+        the same number returned, without working the limit out for each draw (the deal
+        sampler's shuffles, :mod:`trickcore.sampling`)."""
+        words = self._words
+        while True:
+            if not words:
+                self._refill()
+                words = self._words
+            word = words.pop()
+            if word < limit:
                 return word % n
 
     def randint(self, low: int, high: int) -> int:

@@ -47,27 +47,28 @@ from dataclasses import dataclass, field
 from typing import Final, cast
 
 from trickcore.cards import Card
-from trickcore.rng import Rng
+from trickcore.rng import Rng, acceptance_limit
 
 __all__ = ["Slot", "SlotSampler", "fill_slots"]
 
 # Shapes whose counting is kept: a search over one view reuses one shape many times.
-_CACHED_SHAPES = 256
-_TWO_64 = 1 << 64
+_CACHED_SHAPES: Final = 256
+_TWO_64: Final = 1 << 64
 # 20! < 2**64 < 21!: a shuffle of up to 20 cards is one draw of one word (see _shuffled).
-_MAX_ONE_WORD_SHUFFLE = 20
-_FACTORIALS = tuple(math.factorial(n) for n in range(_MAX_ONE_WORD_SHUFFLE + 1))
+_MAX_ONE_WORD_SHUFFLE: Final = 20
+_FACTORIALS: Final = tuple(math.factorial(n) for n in range(_MAX_ONE_WORD_SHUFFLE + 1))
+# The words Rng.below accepts for each of those factorials: kept, as every shuffle draws one.
+_FACTORIAL_LIMITS: Final = tuple(map(acceptance_limit, _FACTORIALS))
 # For a shuffle of n items: each position i from the end down, with its radix i + 1.
-_DIGITS = tuple(
+_DIGITS: Final = tuple(
     tuple((i, i + 1) for i in range(n - 1, 0, -1)) for n in range(_MAX_ONE_WORD_SHUFFLE + 1)
 )
 # Shuffles look up the swaps of their first positions, up to this many (see _shuffled).
-_TABLED = 7
-_HIGH_DIGITS = tuple(digits[: max(0, len(digits) + 1 - _TABLED)] for digits in _DIGITS)
+_TABLED: Final = 7
+_HIGH_DIGITS: Final = tuple(digits[: max(0, len(digits) + 1 - _TABLED)] for digits in _DIGITS)
 # Positions with up to this many tables keep them all, to pick one by a single bisection.
-_MAX_TABLES = 4096
+_MAX_TABLES: Final = 4096
 
-_SIZES_ONLY = frozenset({int})
 
 _Cuts = tuple[tuple[tuple[int, int, int], ...], ...]
 """For each place, the runs of the shuffled classes it takes: (class, start, stop)."""
@@ -124,7 +125,7 @@ class SlotSampler:
         ``cards`` are the set bits of its entry (bit i: ``cards[i]``), a cheaper way than
         :attr:`Slot.excluded` to say it for a caller that knows the positions."""
         excluding: Sequence[Slot | int] | None = None
-        if {*map(type, slots)} <= _SIZES_ONLY:  # the usual case from determinize
+        if _sizes_only(slots):  # the usual case from determinize
             sizes = cast("list[int]", list(slots))
         else:
             sizes = [slot if isinstance(slot, int) else slot.size for slot in slots]
@@ -177,7 +178,7 @@ class SlotSampler:
         cuts = tables[1][bisect.bisect_right(tables[0], number)] if tables else self._walk(number)
         # Which cards: each class shuffled and cut by its row of the table.
         shuffled = [_shuffled(rng, members) for members in self._members]
-        dealt: list[tuple[Card, ...]] = [() for _ in range(self._slots)]
+        dealt: list[tuple[Card, ...]] = [()] * self._slots
         for place, pieces in zip(self._places, cuts, strict=True):
             if len(pieces) == 1:  # one run cut from one shuffled class: already in uniform order
                 k, start, stop = pieces[0]
@@ -200,6 +201,14 @@ class SlotSampler:
                 number %= node.total
             left = [room - placed for room, placed in zip(left, spreads[-1], strict=True)]
         return _cuts([*spreads, tuple(left)])
+
+
+def _sizes_only(slots: Sequence[Slot | int]) -> bool:
+    """Whether every place is given by its size alone (no :class:`Slot`)."""
+    for slot in slots:  # noqa: SIM110 - a loop, not all() over a generator: no frame per call
+        if type(slot) is not int:
+            return False
+    return True
 
 
 def _limits(
@@ -262,19 +271,14 @@ def _classes(cards: int, places: int, limits: Sequence[tuple[int, int]]) -> dict
 
 
 def _picked(cards: Sequence[Card], bits: int) -> tuple[Card, ...]:
-    """The cards at the positions set in ``bits``, in their order in ``cards``: the selectors
-    of ``compress`` looked up a byte of ``bits`` at a time, from the lowest."""
-    selectors: list[tuple[bool, ...]] = []
-    while bits:
-        selectors.append(_BYTE_SELECTORS[bits & 0xFF])
-        bits >>= 8
-    return tuple(itertools.compress(cards, itertools.chain.from_iterable(selectors)))
+    """The cards at the positions set in ``bits``, in their order in ``cards``: the binary
+    digits of ``bits``, lowest first, made the selectors of ``compress`` as bytes 0 and 1 (a few
+    calls into C whatever the number of cards, in either build)."""
+    return tuple(itertools.compress(cards, bin(bits)[:1:-1].encode().translate(_ZERO_ONE)))
 
 
-_BYTE_SELECTORS: Final = tuple(
-    tuple(bool(byte >> bit & 1) for bit in range(8)) for byte in range(256)
-)
-"""For each byte, whether each of its bits is set, the lowest first (for :func:`_picked`)."""
+_ZERO_ONE: Final = bytes.maketrans(b"01", b"\x00\x01")
+"""The digits ``0`` and ``1`` of ``bin`` as the bytes 0 and 1 (for :func:`_picked`)."""
 
 
 @functools.lru_cache(maxsize=_CACHED_SHAPES)
@@ -309,7 +313,7 @@ def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:
         return tuple(items)
     if count > _MAX_ONE_WORD_SHUFFLE:
         return rng.shuffled(items)
-    code = rng.below(_FACTORIALS[count])
+    code = rng._below_limit(_FACTORIALS[count], _FACTORIAL_LIMITS[count])
     if count <= _TABLED:
         return _last_swaps(count)[code](items)
     order = list(items)

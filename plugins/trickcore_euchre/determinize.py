@@ -10,13 +10,10 @@ that a picked-up up-card is in the dealer's hand or discard (E4, E10).
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from trickcore.cards import Card, Suit
 from trickcore.game import Seat
-from trickcore.kit.tricks import Trick
 from trickcore_euchre.deal import DEAL
 from trickcore_euchre.state import Phase
 from trickcore_euchre.view import EuchreView
@@ -24,7 +21,8 @@ from trickcore_euchre.view import EuchreView
 if TYPE_CHECKING:
     from trickcore_euchre.rules import Euchre
 
-_CARDS: Callable[[Trick], tuple[Card, ...]] = operator.attrgetter("cards")
+_DISCARD: Final = Phase.DISCARD
+_JOKER_CALL: Final = Phase.JOKER_CALL
 
 __all__ = ["held_cards", "secret_sizes", "seen_cards", "voids"]
 
@@ -37,7 +35,8 @@ def voids(game: Euchre, view: EuchreView) -> dict[Seat, set[Suit]]:
 def secret_sizes(game: Euchre, view: EuchreView) -> dict[str, int]:
     """The cards of the hidden fields: the undealt ones, and the dealer's discard once made,
     for any other seat (E4, E10)."""
-    discarded = view.picked_up and view.phase not in (Phase.DISCARD, Phase.JOKER_CALL)
+    phase = view.phase
+    discarded = view.picked_up and phase is not _DISCARD and phase is not _JOKER_CALL
     return {
         "discard": int(discarded and view.seat != view.dealer),
         "undealt": len(game.deck) - DEAL.size,
@@ -46,8 +45,14 @@ def secret_sizes(game: Euchre, view: EuchreView) -> dict[str, int]:
 
 def seen_cards(game: Euchre, view: EuchreView) -> set[Card]:
     """The cards a Euchre view shows: its hand, the up-card, the discard and the tricks."""
-    seen = set(view.hand).union(view.trick, *map(_CARDS, view.tricks))
-    seen.update(card for card in (view.up_card, view.discard) if card is not None)
+    seen = set(view.hand)
+    seen.update(view.trick)
+    for trick in view.tricks:
+        seen.update(trick.cards)
+    if view.up_card is not None:
+        seen.add(view.up_card)
+    if view.discard is not None:
+        seen.add(view.discard)
     return seen
 
 
@@ -57,6 +62,9 @@ def held_cards(game: Euchre, view: EuchreView) -> dict[Card, Seat]:
     up_card, dealer = view.up_card, view.dealer
     if not view.picked_up or view.seat == dealer or up_card is None or dealer is None:
         return {}
-    if up_card in view.trick or any(up_card in trick.cards for trick in view.tricks):
+    if up_card in view.trick:
         return {}
+    for trick in view.tricks:
+        if up_card in trick.cards:
+            return {}
     return {up_card: dealer}

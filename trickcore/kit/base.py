@@ -103,6 +103,42 @@ from trickcore.viewcheck import checked_draws
 
 __all__ = ["Rule", "TrickGame"]
 
+
+def _suits_not_followed(
+    suit_of: dict[Card, Suit],
+    tricks: Sequence[Trick],
+    trick_seats: Sequence[Seat],
+    trick: Sequence[Card],
+    seats: int,
+) -> dict[Seat, set[Suit]]:
+    """:func:`~trickcore.kit.tricks.revealed_voids` under the plain :class:`FollowSuit`, for
+    :meth:`TrickGame.voids` (``determinize`` asks it for every fresh view): a seat that played
+    another suit than the one led holds none of it (Euchre E7, Apples A6), read off the
+    finished tricks and the trick in progress by position, without listing the plays first.
+    The conformance tests compare the two."""
+    found: dict[Seat, set[Suit]] = {seat: set() for seat in range(seats)}
+    for done in tricks:
+        _not_followed(suit_of, done.seats, done.cards, found)
+    _not_followed(suit_of, trick_seats, trick, found)
+    return found
+
+
+def _not_followed(
+    suit_of: dict[Card, Suit],
+    order: Sequence[Seat],
+    cards: Sequence[Card],
+    found: dict[Seat, set[Suit]],
+) -> None:
+    """Add to ``found`` the suit led in ``cards`` for each seat of ``order`` that did not
+    follow it."""
+    if len(cards) < 2:
+        return
+    led = suit_of[cards[0]]
+    for index in range(1, min(len(cards), len(order))):
+        if suit_of[cards[index]] is not led:
+            found[order[index]].add(led)
+
+
 S = TypeVar("S", bound=msgspec.Struct)
 A = TypeVar("A")
 V = TypeVar("V", bound=msgspec.Struct)
@@ -398,8 +434,13 @@ class TrickGame(Generic[S, A, V, Opt]):
         trump = getattr(view, "trump", None)
         if self.policy is None and trump is None:
             return {seat: set() for seat in range(self.seats)}
+        policy = self._policy(trump)
+        if type(policy) is FollowSuit:  # the plain policy: read off the tricks in one pass
+            return _suits_not_followed(
+                policy.order.suit_of, shown.tricks, shown.trick_seats, shown.trick, self.seats
+            )
         plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
-        return revealed_voids(self._policy(trump), plays, self.seats)
+        return revealed_voids(policy, plays, self.seats)
 
     def seen_cards(self, view: V) -> Collection[Card] | None:
         """Every card ``view`` shows, for :meth:`determinizer`; ``None`` (the default) lets

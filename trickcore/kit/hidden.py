@@ -24,7 +24,7 @@ import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 from msgspec.structs import asdict, astuple
@@ -133,6 +133,14 @@ class Projection(Generic[S, V]):
             else lambda view: tuple(getattr(view, name) for name in public)
         )
         self._computed_states = tuple((name, rule.state) for name, rule in self.computed.items())
+        # Each public field's name with its positions in the view and in the state, for
+        # :meth:`_blank_like`, which compares two views' values read at once (``astuple``).
+        view_fields = view_type.__struct_fields__
+        self._public_slots: tuple[tuple[str, int, int], ...] = tuple(
+            (name, view_fields.index(name), state_fields.index(name))
+            for name in public
+            if name in view_fields
+        )
         sized = [part for part in self.per_seat if part.sizes is not None]
         self._sized: tuple[str, str, str, Callable[[Any, Seat], bool] | None] | None = (
             (sized[0].field, sized[0].own, sized[0].sizes, sized[0].shown)
@@ -460,12 +468,10 @@ class Projection(Generic[S, V]):
         the public values that are other objects: a fresh view shares most of them with the
         last one (the same game's tuples, enums, small numbers), and a replace of a few
         fields costs less than building the state from every field by name."""
+        values = astuple(view)
+        had = astuple(blank)
         changes = {
-            name: value
-            for name, value, was in zip(
-                self.public, self._public_values(view), self._public_values(blank), strict=True
-            )
-            if value is not was
+            name: values[at] for name, at, was in self._public_slots if values[at] is not had[was]
         }
         for name, rule in self._computed_states:
             changes[name] = rule(view)
@@ -481,22 +487,26 @@ class Projection(Generic[S, V]):
         return self.state_type(**fields)
 
 
-_SCALARS = frozenset({int, bool, str, float, bytes, type(None)})
-_NOTHING: frozenset[Card] = frozenset()
+_SCALARS: Final = frozenset({int, bool, str, float, bytes, type(None)})
+# Checked by exact type: a union such as ``set | frozenset`` in ``isinstance`` is built anew by
+# every call, and a subclass is only taken the longer way.
+_SET_TYPES: Final[frozenset[type]] = frozenset({set, frozenset})
+_LOOKUP_TYPES: Final[frozenset[type]] = frozenset({set, frozenset, dict})
+_NOTHING: Final[frozenset[Card]] = frozenset()
 _SUIT: Callable[[Card], Suit | None] = operator.attrgetter("suit")
-_SUITS: tuple[Suit | None, ...] = (*Suit, None)  # None: the joker's
+_SUITS: Final[tuple[Suit | None, ...]] = (*Suit, None)  # None: the joker's
 
 
 def _distinct_cards_of(entry: object, pack: Collection[Card]) -> bool:
     """Whether ``entry`` is a tuple of distinct cards of ``pack`` (the usual own hand), found
     in one pass for a pack given as a set; ``False`` when in doubt."""
-    if type(entry) is not tuple or not isinstance(pack, frozenset | set):
+    if type(entry) is not tuple or type(pack) not in _SET_TYPES:
         return False
     try:
         distinct = frozenset(entry)
     except TypeError:  # an unhashable item: not a card
         return False
-    return len(distinct) == len(entry) and distinct <= pack
+    return len(distinct) == len(entry) and distinct.issubset(pack)
 
 
 def _card_problems(name: str, entry: Iterable[object], pack: Collection[Card]) -> list[str]:
@@ -518,13 +528,16 @@ def _unseen(
 ) -> list[Card]:
     """The cards of ``pack`` (in pack order) neither in ``seen`` nor ``held``, then the
     ``held`` ones (in their order)."""
-    if held:
-        known = set(seen)
-        known.update(held)
-        return [*filterfalse(known.__contains__, pack), *held]
-    if not isinstance(seen, set | frozenset | dict):
+    if type(seen) not in _LOOKUP_TYPES:
         seen = set(seen)
-    return list(filterfalse(seen.__contains__, pack))
+    if not held:
+        return list(filterfalse(seen.__contains__, pack))
+    unseen = list(filterfalse(seen.__contains__, pack))
+    for card in held:  # usually seen once already (Euchre's up-card): nothing to take out
+        if card not in seen and card in unseen:
+            unseen.remove(card)
+    unseen.extend(held)
+    return unseen
 
 
 def _held_bits(start: int, held: Mapping[Card, Seat] | None) -> tuple[dict[Seat | None, int], int]:
