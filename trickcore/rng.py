@@ -133,7 +133,7 @@ class Rng:
             path = (seed, *labels)
             self._path: tuple[SeedPart, ...] = path
             self._hasher: Any = _blake2b(
-                b"".join(map(_encode_part, path)), digest_size=32, person=_PERSON
+                b"".join([_encode_part(part) for part in path]), digest_size=32, person=_PERSON
             )
         else:
             self._path, self._hasher = _continued

@@ -369,7 +369,10 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         rest = state.pending[1:]
         if alone:  # the partner sits out and, if still to be asked, is not asked
             partner = SEATING.partner(seat)
-            rest = tuple(s for s in rest if s != partner)
+            if partner in rest:
+                asked = list(rest)
+                asked.remove(partner)
+                rest = tuple(asked)
             if log is not None:
                 log.add(ev.WentAlone(seat=seat, partner=partner))
         elif log is not None:
@@ -401,7 +404,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         elif len(loners) == 1:
             leader = SEATING.next(loners[0])
         else:  # both sides alone: the lone defender leads
-            leader = next(seat for seat in loners if not SEATING.same_side(seat, maker))
+            leader = loners[0] if not SEATING.same_side(loners[0], maker) else loners[1]
         return leader, sitting_out
 
     def trick_won(
@@ -438,8 +441,12 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """E8: the side that scores a played hand, its points and why, from the makers' side,
         the seats that went alone and the tricks each side won."""
         defenders = 1 - makers
-        makers_alone = any(SEATING.side(seat) == makers for seat in loners)
-        defender_alone = any(SEATING.side(seat) == defenders for seat in loners)
+        makers_alone = defender_alone = False
+        for seat in loners:  # a loop, not any() over generators: see trickcore.kit.tricks
+            if SEATING.side(seat) == makers:
+                makers_alone = True
+            else:
+                defender_alone = True
         made = tricks_won[makers]
         if made >= 3:
             if made < TRICKS:

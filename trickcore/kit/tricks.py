@@ -137,6 +137,17 @@ class TrickOrder:
         return best_position
 
 
+def _plays_of(hand: Sequence[Card], plays: Mapping[Card, T]) -> tuple[T, ...]:
+    """``plays[card]`` for each card of ``hand``, in order. (Loops, here and in the
+    ``legal_plays`` methods, rather than comprehensions: a comprehension that reads a local of
+    its function makes that local a cell, which costs the interpreted build on every call of
+    the hot path; the compiled build turns both into the same loop.)"""
+    actions = []
+    for card in hand:
+        actions.append(plays[card])
+    return tuple(actions)
+
+
 def _void_in(suit_of: Mapping[Card, Suit], hand: Sequence[Card], suit: Suit) -> bool:
     """True when ``hand`` holds no card of ``suit`` (a loop: cheaper than ``any`` over a
     generator on the hot path of every card played)."""
@@ -171,10 +182,13 @@ class FollowSuit:
         if trick:
             suit_of = self.order.suit_of
             led = suit_of[trick[0]]
-            following = [plays[card] for card in hand if suit_of[card] is led]
+            following = []
+            for card in hand:
+                if suit_of[card] is led:
+                    following.append(plays[card])
             if following:
                 return tuple(following)
-        return tuple(map(plays.__getitem__, hand))
+        return _plays_of(hand, plays)
 
     def allows(self, hand: Sequence[Card], trick: Sequence[Card], card: Card) -> bool:
         """True when ``card`` (held in ``hand``) may be played to ``trick``."""
@@ -246,18 +260,20 @@ class FollowOrTrump(FollowSuit):
         same answer as :meth:`allows` card by card, worked out once for the hand (the hot path
         of ``legal_actions``)."""
         if not trick:
-            return tuple(map(plays.__getitem__, hand))
+            return _plays_of(hand, plays)
         order = self.order
         suit_of, strength = order.suit_of, order.strength
         led = suit_of[trick[0]]
         if _void_in(suit_of, hand, led):
-            return tuple(map(plays.__getitem__, hand))
+            return _plays_of(hand, plays)
         lowest = TRUMP_BASE  # the weakest trump that may be played instead of following
         if self.no_undertrump and led is not order.trump:
             lowest = max(lowest, self._best_trump(trick) + 1)
-        return tuple(
-            [plays[card] for card in hand if suit_of[card] is led or strength[card] >= lowest]
-        )
+        allowed = []
+        for card in hand:
+            if suit_of[card] is led or strength[card] >= lowest:
+                allowed.append(plays[card])
+        return tuple(allowed)
 
     def refusal(self, hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str:
         """Why ``card`` may not be played to ``trick``: it neither follows nor trumps, or it
