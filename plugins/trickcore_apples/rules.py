@@ -130,11 +130,17 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             return (_PASS, *self._bids(state, hand))
         if phase is _PILE:  # A4: the auction winner gives trumps only
             if state.turn == state.declarer:
-                return tuple(self._gives[card] for card in hand if card.suit is state.trump)
+                return self._trump_gifts(hand, state.trump)
             return tuple(map(self._gives.__getitem__, hand))
         if phase is _TARGET:  # A5
             return tuple(map(self._targets.__getitem__, hand))
         return super().legal_actions(state)  # the draw for the first dealer; no shuffle
+
+    def _trump_gifts(self, hand: tuple[Card, ...], trump: Suit | None) -> tuple[Give, ...]:
+        """A4: the pile gifts of the auction winner, who gives trumps only. (A method of its
+        own: a generator in ``legal_actions`` would make its locals cells on every call.)"""
+        gives = self._gives
+        return tuple([gives[card] for card in hand if card.suit is trump])
 
     def _bids(self, state: ApplesState, hand: tuple[Card, ...]) -> tuple[Bid, ...]:
         """The bids stronger than the highest so far that the hand can make (A3)."""
