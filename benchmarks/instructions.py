@@ -8,12 +8,20 @@ hands and for none, and prints the difference divided by the hands: interpreter 
 imports cancel out. Needs valgrind (``apt-get install valgrind``); wall-clock rates and the
 comparison with OpenSpiel are ``euchre_playouts.py``'s.
 
+With ``--openspiel`` it also counts OpenSpiel's random hands of its ``euchre`` as
+``euchre_playouts.py`` times them (chance by probability, random legal actions, a Python loop
+over pyspiel calls): the instructions each engine executes for the same figure of
+``benchmarks/speed.py``. (Equal instructions are not equal time: OpenSpiel's, most of them in
+its pybind11 layer and the driver's loop, run at more instructions a cycle.)
+
     python benchmarks/instructions.py --hands 200
+    python benchmarks/instructions.py --hands 200 --openspiel
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import shutil
 import sys
 
@@ -43,25 +51,42 @@ def play(hands: int, seed: int) -> None:
             state = game.apply(state, action)
 
 
-def instructions(hands: int, seed: int) -> int:
-    """Instructions callgrind counts for a run of this script playing ``hands`` hands."""
-    return counted_run(__file__, ["--play", str(hands), "--seed", str(seed)])[0]
+def instructions(hands: int, seed: int, engine: str = "trickcore") -> int:
+    """Instructions callgrind counts for a run of this script playing ``hands`` hands of
+    ``engine`` (``trickcore`` or ``openspiel``)."""
+    arguments = ["--play", str(hands), "--seed", str(seed), "--engine", engine]
+    return counted_run(__file__, arguments)[0]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200, help="hands to count (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument(
+        "--openspiel", action="store_true", help="count OpenSpiel's euchre hands as well"
+    )
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the run under valgrind
+    parser.add_argument("--engine", default="trickcore", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.play is not None:
-        play(args.play, args.seed)
+        if args.engine == "openspiel":
+            from euchre_playouts import load_pyspiel, openspiel_driver  # noqa: PLC0415
+
+            openspiel_driver(load_pyspiel())(args.play, args.seed)
+        else:
+            play(args.play, args.seed)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 1
-    per_hand = (instructions(args.hands, args.seed) - instructions(0, args.seed)) / args.hands
-    print(f"{per_hand:,.0f} instructions per random Euchre hand ({args.hands} hands)")
+    if args.openspiel and importlib.util.find_spec("pyspiel") is None:
+        print("OpenSpiel is not installed (pip install open_spiel)", file=sys.stderr)
+        return 1
+    engines = ["trickcore", "openspiel"] if args.openspiel else ["trickcore"]
+    for engine in engines:
+        counted = instructions(args.hands, args.seed, engine)
+        per_hand = (counted - instructions(0, args.seed, engine)) / args.hands
+        print(f"{per_hand:,.0f} instructions per random Euchre hand ({args.hands} hands, {engine})")
     return 0
 
 
