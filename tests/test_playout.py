@@ -10,8 +10,15 @@ import pytest
 from test_determinize_uniform import positions
 
 import trickcore
-from trickcore import Rng
-from trickcore.playout import FastPlayout, playout_of, random_playout
+from trickcore import Outcome, Rng
+from trickcore.playout import (
+    FastOutcome,
+    FastPlayout,
+    playout_of,
+    playout_outcome_of,
+    random_playout,
+    random_playout_outcome,
+)
 
 
 @pytest.mark.parametrize("until_chance", [False, True])
@@ -26,9 +33,13 @@ def test_euchre_fast_playout_reaches_the_public_apis_end(
     hands = 0
     for index, (state, seat) in enumerate(itertools.islice(positions(game, 11), 150)):
         world = game.determinize(game.view(state, seat), Rng(index, "world"))
-        reference = random_playout(game, world, Rng(index, "playout"), until_chance=until_chance)
-        fast = game.random_playout(world, Rng(index, "playout"), until_chance=until_chance)
+        streams = [Rng(index, "playout") for _ in range(3)]
+        reference = random_playout(game, world, streams[0], until_chance=until_chance)
+        fast = game.random_playout(world, streams[1], until_chance=until_chance)
+        outcome = playout_outcome_of(game, until_chance=until_chance)(world, streams[2])
         assert fast == reference
+        assert outcome == game.outcome(reference)
+        assert len({stream.next_u64() for stream in streams}) == 1  # each stream left alike
         hands += reference.hand_number - world.hand_number
     if until_chance or options.get("single_hand"):
         assert hands <= 150  # stopped before the next deal
@@ -39,10 +50,37 @@ def test_euchre_fast_playout_reaches_the_public_apis_end(
 def test_playout_of_falls_back_to_the_public_api() -> None:
     game = trickcore.load("high-card")
     assert not isinstance(game, FastPlayout)
+    assert not isinstance(game, FastOutcome)
     state, _ = next(positions(game, 2))
     playout = playout_of(game)
     assert playout(state, Rng(1)) == random_playout(game, state, Rng(1))
     assert game.outcome(playout(state, Rng(1))).finished
+    outcome = playout_outcome_of(game)(state, Rng(1))
+    assert outcome == random_playout_outcome(game, state, Rng(1))
+    assert outcome == game.outcome(random_playout(game, state, Rng(1)))
+
+
+def test_playout_outcome_of_takes_the_games_own_outcome() -> None:
+    """A game offering ``random_playout_outcome`` is asked for it, not played out and scored
+    (Euchre's tells its outcome without building the end state)."""
+    game = trickcore.load("euchre", single_hand=True)
+    assert isinstance(game, FastOutcome)
+    state, _ = next(positions(game, 4))
+    asked: list[Any] = []
+
+    class Asked:
+        def random_playout_outcome(
+            self, state: Any, rng: Rng, *, until_chance: bool = False
+        ) -> Outcome:
+            asked.append(state)
+            return game.random_playout_outcome(state, rng, until_chance=until_chance)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(game, name)
+
+    outcome = playout_outcome_of(Asked())(state, Rng(5))  # type: ignore[arg-type]
+    assert asked == [state]
+    assert outcome == random_playout_outcome(game, state, Rng(5))
 
 
 def test_random_playout_is_a_function_of_the_stream() -> None:
