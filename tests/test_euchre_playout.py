@@ -16,6 +16,7 @@ import trickcore
 from trickcore import CHANCE, Card, Rng
 from trickcore.playout import FastOutcome, FastPlayout, random_playout
 from trickcore_euchre.actions import Pass
+from trickcore_euchre.playout import STATE_FIELDS
 from trickcore_euchre.state import EuchreState, Phase
 
 OPTION_SETS = [
@@ -211,3 +212,9 @@ def test_a_stream_left_elsewhere_is_caught() -> None:
     reference = Rng(3, "playout")
     random_playout(game, state, reference)
     assert extra.next_u64() != reference.next_u64()
+
+
+def test_the_playout_reads_the_states_fields_in_their_order() -> None:
+    """:class:`~trickcore_euchre.playout.Hand` reads a state's fields in one call, by position:
+    a field added to or moved in :class:`EuchreState` must be added or moved there too."""
+    assert EuchreState.__struct_fields__ == STATE_FIELDS

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
+from msgspec.structs import astuple
+
 from trickcore.cards import Card, Suit
 from trickcore.game import Outcome
 from trickcore.kit.playout import PlayedTrick, play_on_lists
@@ -99,6 +101,9 @@ class EuchrePlayout:
             for seat in range(_SEATS)
             for suit in _SUITS
         }
+        self.outcomes: dict[tuple[int, int, bool, int | None], Outcome] = {}
+        """The outcomes playouts ended with, by scores, end and winner: the few a game can end
+        with, each built once (immutable, so shared)."""
         self.declared: tuple[tuple[Declaration, Declaration], ...] = tuple(
             (Declaration(seat=seat, alone=True), Declaration(seat=seat, alone=False))
             for seat in range(_SEATS)
@@ -113,8 +118,14 @@ class EuchrePlayout:
         """The outcome at the end of :meth:`run`'s playout, drawn the same (E1, E9: over at the
         end of the game, won by the side that reached the target; a single hand's scorer)."""
         hand = self.play_out(Hand(state, records=False), rng, until_chance)
-        scores = (hand.scores[0], hand.scores[1])
-        return Outcome.settle(_SIDES, scores, finished=hand.phase is _OVER, winner=hand.winner)
+        over = hand.phase is _OVER
+        key = (hand.scores[0], hand.scores[1], over, hand.winner)
+        outcome = self.outcomes.get(key)
+        if outcome is None:
+            scores = (key[0], key[1])
+            outcome = Outcome.settle(_SIDES, scores, finished=over, winner=hand.winner)
+            self.outcomes[key] = outcome
+        return outcome
 
     def play_out(self, hand: Hand, rng: Rng, until_chance: bool) -> Hand:
         """``hand`` played on to the end of the game (or, with ``until_chance``, to the next
@@ -297,6 +308,34 @@ class EuchrePlayout:
         hand.end(result, side, over=self.single_hand or hand.scores[side] >= self.target)
 
 
+STATE_FIELDS: Final = (
+    "phase",
+    "dealer",
+    "scores",
+    "hand_number",
+    "hands",
+    "up_card",
+    "undealt",
+    "turn",
+    "auction",
+    "trump",
+    "maker",
+    "picked_up",
+    "discard",
+    "declarations",
+    "pending",
+    "sitting_out",
+    "tricks",
+    "trick_seats",
+    "trick",
+    "tricks_won",
+    "last_hand",
+    "winner",
+)
+"""The fields of :class:`EuchreState` in their order, as :class:`Hand` reads them (a test
+holds the state to it)."""
+
+
 class Hand:
     """The mutable state of a playout: a game's :class:`EuchreState` in lists and ints, the
     tricks played in it kept as plain tuples until :meth:`state` builds the records. Without
@@ -331,32 +370,58 @@ class Hand:
     )
 
     def __init__(self, state: EuchreState, *, records: bool = True) -> None:
-        assert state.dealer is not None  # the first dealer is drawn before a playout starts
+        # every field in one call, in STATE_FIELDS' order: reading a Struct's attributes one
+        # by one costs a generic attribute look-up each in the compiled build
+        (
+            phase,
+            dealer,
+            scores,
+            hand_number,
+            hands,
+            up_card,
+            undealt,
+            turn,
+            auction,
+            trump,
+            maker,
+            picked_up,
+            discard,
+            declarations,
+            pending,
+            sitting_out,
+            tricks,
+            trick_seats,
+            trick,
+            tricks_won,
+            last_hand,
+            winner,
+        ) = astuple(state)
+        assert dealer is not None  # the first dealer is drawn before a playout starts
         self.records: bool = records
-        self.phase: Phase = state.phase
-        self.dealer: int = state.dealer
-        self.scores: list[int] = list(state.scores)
-        self.hand_number: int = state.hand_number
-        self.hands: list[list[Card]] = [list(held) for held in state.hands]
-        self.up_card: Card | None = state.up_card
-        self.undealt: tuple[Card, ...] = state.undealt
-        self.turn: int = state.turn
-        self.auction: list[Bid] = list(state.auction)
-        self.trump: Suit | None = state.trump
-        self.maker: int | None = state.maker
-        self.picked_up: bool = state.picked_up
-        self.discard: Card | None = state.discard
-        self.declarations: list[Declaration] = list(state.declarations)
-        self.pending: list[int] = list(state.pending)
-        self.sitting_out: tuple[int, ...] = state.sitting_out
-        self.tricks: tuple[Trick, ...] = state.tricks
+        self.phase: Phase = phase
+        self.dealer: int = dealer
+        self.scores: list[int] = list(scores)
+        self.hand_number: int = hand_number
+        self.hands: list[list[Card]] = [list(held) for held in hands]
+        self.up_card: Card | None = up_card
+        self.undealt: tuple[Card, ...] = undealt
+        self.turn: int = turn
+        self.auction: list[Bid] = list(auction)
+        self.trump: Suit | None = trump
+        self.maker: int | None = maker
+        self.picked_up: bool = picked_up
+        self.discard: Card | None = discard
+        self.declarations: list[Declaration] = list(declarations)
+        self.pending: list[int] = list(pending)
+        self.sitting_out: tuple[int, ...] = sitting_out
+        self.tricks: tuple[Trick, ...] = tricks
         self.played: list[PlayedTrick] = []
         """The tricks finished in the playout: seats, cards and winner."""
-        self.trick_seats: tuple[int, ...] = state.trick_seats
-        self.trick: list[Card] = list(state.trick)
-        self.tricks_won: list[int] = list(state.tricks_won)
-        self.last_hand: HandResult | None = state.last_hand
-        self.winner: int | None = state.winner
+        self.trick_seats: tuple[int, ...] = trick_seats
+        self.trick: list[Card] = list(trick)
+        self.tricks_won: list[int] = list(tricks_won)
+        self.last_hand: HandResult | None = last_hand
+        self.winner: int | None = winner
 
     def deal(self, order: tuple[Card, ...]) -> None:
         """E3: a fresh hand dealt from ``order`` by the next dealer (the public ``_deal``);

@@ -452,16 +452,15 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """E8: the side that scores a played hand, its points and why, from the makers' side,
         the seats that went alone and the tricks each side won."""
         defenders = 1 - makers
-        makers_alone = any(SEATING.side(seat) == makers for seat in loners)
-        defender_alone = any(SEATING.side(seat) == defenders for seat in loners)
+        alone = [SEATING.side(seat) for seat in loners]  # the sides of the lone players
         made = tricks_won[makers]
         if made >= 3:
             if made < TRICKS:
                 return makers, 1, "the makers take 3 or 4 tricks"
-            if makers_alone:
+            if makers in alone:
                 return makers, 4, "a lone maker takes all 5 tricks"
             return makers, 2, "the makers take all 5 tricks (a march)"
-        if defender_alone and (made == 0 or self._options.lone_defender_bonus):
+        if defenders in alone and (made == 0 or self._options.lone_defender_bonus):
             return defenders, 4, "a lone defender euchres the makers"
         return defenders, 2, "the makers are euchred"
 
