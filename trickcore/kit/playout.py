@@ -112,44 +112,50 @@ def play_on_lists(
     played: list[PlayedTrick] = []
     size = len(seats)
     turn = seats[len(trick)]
-    # the trick so far: the suit led, and the strongest card that can win it and its seat
+    # the trick so far: the suit led, and the strongest card that can win it and its place
     led: Suit | None = None
     best = -1
-    best_seat = -1
+    best_at = -1
     for position, card in enumerate(trick):
         power = strength[card]
         if position == 0:
             led = suit_of[card]
         elif not (power > best and (power >= TRUMP_BASE or suit_of[card] is led)):
             continue
-        best, best_seat = power, seats[position]
+        best, best_at = power, position
     while True:
         held = hands[turn]
         if led is None:
             card = held.pop(below(len(held)))
             led = suit_of[card]
-            best, best_seat = strength[card], turn
+            best, best_at = strength[card], 0
         else:
             if plain:
-                legal = [card for card in held if suit_of[card] is led] or held
+                # the cards that follow, if any: so the card drawn follows exactly when some do
+                legal = [card for card in held if suit_of[card] is led]
             else:
                 legal = list(policy.legal(held, trick))
-            card = legal[below(len(legal))]
-            held.remove(card)
+            count = len(legal)
+            if 0 < count < len(held):
+                card = legal[below(count)]
+                held.remove(card)
+            else:  # every card is legal: drawn by its place in the hand
+                card = held.pop(below(len(held)))
             power = strength[card]
-            if power > best and (power >= TRUMP_BASE or suit_of[card] is led):
-                best, best_seat = power, turn
+            # (the plain policy's winner; another policy tells its own)
+            if power > best and (power >= TRUMP_BASE or count > 0):
+                best, best_at = power, len(trick)
         trick.append(card)
         if len(trick) < size:
             turn = seats[len(trick)]
             continue
         cards = tuple(trick)
-        winner = best_seat if plain else seats[policy.winner(cards)]
+        at = best_at if plain else policy.winner(cards)
+        winner = seats[at]
         played.append((seats, cards, winner))
         if not hands[winner]:  # every hand that plays is empty: the hand is over
             return played
         trick.clear()
         led = None
-        at = seats.index(winner)  # the winner leads; the same seats play, in the same order
-        seats = seats[at:] + seats[:at]
+        seats = seats[at:] + seats[:at]  # the winner leads; the same seats, in the same order
         turn = winner
