@@ -400,26 +400,27 @@ class Hand:
         self.records: bool = records
         self.phase: Phase = phase
         self.dealer: int = dealer
-        self.scores: list[int] = list(scores)
+        # (copies as [*x]: no call, which the interpreted build pays for on every playout)
+        self.scores: list[int] = [*scores]
         self.hand_number: int = hand_number
-        self.hands: list[list[Card]] = [list(held) for held in hands]
+        self.hands: list[list[Card]] = [[*held] for held in hands]
         self.up_card: Card | None = up_card
         self.undealt: tuple[Card, ...] = undealt
         self.turn: int = turn
-        self.auction: list[Bid] = list(auction)
+        self.auction: list[Bid] = [*auction]
         self.trump: Suit | None = trump
         self.maker: int | None = maker
         self.picked_up: bool = picked_up
         self.discard: Card | None = discard
-        self.declarations: list[Declaration] = list(declarations)
-        self.pending: list[int] = list(pending)
+        self.declarations: list[Declaration] = [*declarations]
+        self.pending: list[int] = [*pending]
         self.sitting_out: tuple[int, ...] = sitting_out
         self.tricks: tuple[Trick, ...] = tricks
         self.played: list[PlayedTrick] = []
         """The tricks finished in the playout: seats, cards and winner."""
         self.trick_seats: tuple[int, ...] = trick_seats
-        self.trick: list[Card] = list(trick)
-        self.tricks_won: list[int] = list(tricks_won)
+        self.trick: list[Card] = [*trick]
+        self.tricks_won: list[int] = [*tricks_won]
         self.last_hand: HandResult | None = last_hand
         self.winner: int | None = winner
 

@@ -130,20 +130,25 @@ def play_on_lists(
             led = suit_of[card]
             best, best_at = strength[card], 0
         else:
-            if plain:
-                # the cards that follow, if any: so the card drawn follows exactly when some do
-                legal = [card for card in held if suit_of[card] is led]
+            if len(held) == 1:  # the last card is legal, whether it follows or not
+                card = held.pop(below(1))
+                follows = suit_of[card] is led
             else:
-                legal = list(policy.legal(held, trick))
-            count = len(legal)
-            if 0 < count < len(held):
-                card = legal[below(count)]
-                held.remove(card)
-            else:  # every card is legal: drawn by its place in the hand
-                card = held.pop(below(len(held)))
+                if plain:
+                    # the cards that follow, if any: the card drawn follows exactly when some do
+                    legal = [card for card in held if suit_of[card] is led]
+                else:
+                    legal = list(policy.legal(held, trick))
+                count = len(legal)
+                if 0 < count < len(held):
+                    card = legal[below(count)]
+                    held.remove(card)
+                else:  # every card is legal: drawn by its place in the hand
+                    card = held.pop(below(len(held)))
+                follows = count > 0
             power = strength[card]
             # (the plain policy's winner; another policy tells its own)
-            if power > best and (power >= TRUMP_BASE or count > 0):
+            if power > best and (power >= TRUMP_BASE or follows):
                 best, best_at = power, len(trick)
         trick.append(card)
         if len(trick) < size:
