@@ -1,5 +1,6 @@
 """Random playouts (:mod:`trickcore.playout`): the reference through the public API, and
-Euchre's fast path, which must reach the same final state from the same state and stream."""
+Euchre's fast paths, which must reach the same final state (``random_playout``) and outcome
+(``random_playout_outcome``) from the same state and stream, and leave the stream alike."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from test_determinize_uniform import positions
 
 import trickcore
-from trickcore import Outcome, Rng
+from trickcore import BotSpec, Outcome, Rng
 from trickcore.playout import (
     FastOutcome,
     FastPlayout,
@@ -19,6 +20,7 @@ from trickcore.playout import (
     random_playout,
     random_playout_outcome,
 )
+from trickcore_bots.search import IsmctsBot, PimcBot
 
 
 @pytest.mark.parametrize("until_chance", [False, True])
@@ -89,3 +91,39 @@ def test_random_playout_is_a_function_of_the_stream() -> None:
     ends = {game.outcome(random_playout(game, state, Rng(seed))).scores for seed in range(30)}
     assert len(ends) > 1
     assert random_playout(game, state, Rng(7)) == random_playout(game, state, Rng(7))
+
+
+class _CountedOutcomes:
+    """A game that counts the playout outcomes it is asked for (its own
+    ``random_playout_outcome``), everything else Euchre's."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self.asked = 0
+
+    def random_playout_outcome(
+        self, state: Any, rng: Rng, *, until_chance: bool = False
+    ) -> Outcome:
+        self.asked += 1
+        result: Outcome = self._game.random_playout_outcome(state, rng, until_chance=until_chance)
+        return result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+@pytest.mark.parametrize("bot", ["pimc", "ismcts"])
+def test_search_bots_play_random_playouts_out_to_their_outcome(bot: str) -> None:
+    """With ``playout=random`` the search bots ask a game offering ``random_playout_outcome``
+    for the outcome straight, one per playout (no final state built), and choose as they do
+    from the ends of the state playouts."""
+    euchre = trickcore.load("euchre")
+    counted = _CountedOutcomes(euchre)
+    cls = PimcBot if bot == "pimc" else IsmctsBot
+    options = {"playout": "random", "iterations": 12}
+    state, seat = next((s, a) for s, a in positions(euchre, 6) if len(euchre.legal_actions(s)) > 1)
+    view, legal = euchre.view(state, seat), euchre.legal_actions(state)
+    counting = cls(BotSpec(counted, seat, Rng(9), options))  # type: ignore[arg-type]
+    plain = cls(BotSpec(euchre, seat, Rng(9), options))
+    assert counting.act(view, legal) == plain.act(view, legal)
+    assert counted.asked >= 12
