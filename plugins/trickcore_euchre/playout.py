@@ -291,8 +291,8 @@ class EuchrePlayout:
         hand.turn = played[-1][0][-1]  # as after the public ``play``: the last card's seat
 
     def score(self, hand: Hand) -> None:
-        """E8: the side that scores and its points (the game's ``hand_result``); the game ends
-        at the target (E1, E9)."""
+        """E8: the side that scores and its points (the game's ``hand_result``, or without
+        records its ``hand_score``); the game ends at the target (E1, E9)."""
         maker = hand.maker
         assert maker is not None
         loners = tuple([declared.seat for declared in hand.declarations if declared.alone])
