@@ -111,18 +111,19 @@ def play_on_lists(
     plain = type(policy) is FollowSuit  # its legal cards and winner are written out below
     played: list[PlayedTrick] = []
     size = len(seats)
-    turn = seats[len(trick)]
+    position = len(trick)  # the place of the next card in its trick
+    turn = seats[position]
     # the trick so far: the suit led, and the strongest card that can win it and its place
     led: Suit | None = None
     best = -1
     best_at = -1
-    for position, card in enumerate(trick):
+    for place, card in enumerate(trick):
         power = strength[card]
-        if position == 0:
+        if place == 0:
             led = suit_of[card]
         elif not (power > best and (power >= TRUMP_BASE or suit_of[card] is led)):
             continue
-        best, best_at = power, position
+        best, best_at = power, place
     while True:
         held = hands[turn]
         if led is None:
@@ -149,10 +150,11 @@ def play_on_lists(
             power = strength[card]
             # (the plain policy's winner; another policy tells its own)
             if power > best and (power >= TRUMP_BASE or follows):
-                best, best_at = power, len(trick)
+                best, best_at = power, position
         trick.append(card)
-        if len(trick) < size:
-            turn = seats[len(trick)]
+        position += 1
+        if position < size:
+            turn = seats[position]
             continue
         cards = tuple(trick)
         at = best_at if plain else policy.winner(cards)
@@ -161,6 +163,7 @@ def play_on_lists(
         if not hands[winner]:  # every hand that plays is empty: the hand is over
             return played
         trick.clear()
+        position = 0
         led = None
         seats = seats[at:] + seats[:at]  # the winner leads; the same seats, in the same order
         turn = winner
