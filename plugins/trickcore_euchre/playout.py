@@ -407,7 +407,7 @@ class Hand:
         self.up_card: Card | None = up_card
         self.undealt: tuple[Card, ...] = undealt
         self.turn: int = turn
-        self.auction: list[Bid] = [*auction]
+        self.auction: list[Bid] = [*auction] if records else []  # read by state() alone
         self.trump: Suit | None = trump
         self.maker: int | None = maker
         self.picked_up: bool = picked_up
