@@ -12,9 +12,13 @@ OpenSpiel with ``random.Random``: the same kind of positions, not the same deals
   from a fresh copy of the view every time (nothing prepared, the view checked afresh): what
   the first sample of a new view costs; *cold/sample* is that ratio, per game (OpenSpiel
   prepares nothing, so its first sample costs what every sample does).
-* **iterations/s**: one sample followed by a uniformly random playout to the end of the hand,
-  the inner loop of PIMC and ISMCTS: trickcore through the public API (``actor``,
-  ``legal_actions``, ``sample_chance``, ``apply``), OpenSpiel through ``apply_action``.
+* **iterations/s**: one sample, a uniformly random playout to the end of the hand and its
+  returns, the inner loop of PIMC and ISMCTS: trickcore through the public API (``actor``,
+  ``legal_actions``, ``sample_chance``, ``apply``, then ``outcome``), OpenSpiel through
+  ``apply_action`` then ``returns()``. The *fast* trickcore column plays out with the game's
+  own fast path, as the search bots' random playouts do: the outcome of the playout straight
+  (:func:`trickcore.playout.playout_outcome_of`, Euchre's ``random_playout_outcome``), without
+  building the final state, like OpenSpiel's iteration.
 
 Every timed run is repeated ``--repeat`` times, engines interleaved; the best run of each is
 reported (the least disturbed by other load on a shared machine). The other registered games
@@ -55,7 +59,7 @@ import msgspec
 import trickcore
 from trickcore import CHANCE, Rng
 from trickcore.game import AnyGame
-from trickcore.playout import playout_of, random_playout
+from trickcore.playout import playout_outcome_of, random_playout
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from euchre_playouts import load_pyspiel, versions
@@ -128,16 +132,25 @@ def trickcore_cold_samples(
 def trickcore_iterations(
     game: AnyGame, views: list[Any], samples: int, seed: int, *, fast: bool
 ) -> float:
-    """Seconds for ``samples`` determinize-and-random-playout iterations from each view: the
-    playout through the public API (:func:`trickcore.playout.random_playout`) or, with
-    ``fast``, the game's own when it offers one (:func:`trickcore.playout.playout_of`)."""
+    """Seconds for ``samples`` iterations from each view: a sample, a random playout and its
+    outcome (with the returns). The playout through the public API
+    (:func:`trickcore.playout.random_playout`, then ``game.outcome``) or, with ``fast``, the
+    outcome of the game's own fast playout (:func:`trickcore.playout.playout_outcome_of`)."""
     rng = Rng(seed, "bench", "iterations")
     determinize = game.determinize
-    playout = playout_of(game) if fast else partial(random_playout, game)
+    outcome = game.outcome
+    if fast:
+        play_out = playout_outcome_of(game)
+    else:
+        public = partial(random_playout, game)
+
+        def play_out(state: Any, rng: Rng) -> Any:
+            return outcome(public(state, rng))
+
     started = time.perf_counter()
     for view in views:
         for _ in range(samples):
-            game.outcome(playout(determinize(view, rng), rng))
+            play_out(determinize(view, rng), rng)
     return time.perf_counter() - started
 
 

@@ -14,9 +14,10 @@ and each figure reports the median of its runs (CPU time, ``time.process_time``)
   object (nothing prepared for it; timed after one untimed pass over other copies, which warms
   the caches of deal shapes as a search does) and the mean of 40 samples of one view;
   OpenSpiel ``resample_from_infostate`` (it prepares nothing).
-* **PIMC iterations/s**: 40 worlds per view, each a sample and a random playout to the end of
-  the hand (the game's own fast playout: ``trickcore.playout.playout_of``); OpenSpiel a
-  resample and a random playout with ``apply_action``.
+* **PIMC iterations/s**: 40 worlds per view, each a sample, a random playout to the end of
+  the hand and its returns (the game's own fast path, as the search bots' random playouts:
+  ``trickcore.playout.playout_outcome_of``, Euchre's ``random_playout_outcome``); OpenSpiel a
+  resample, a random playout with ``apply_action`` and ``returns()``.
 * **playouts/s from a true state**: random playouts from full states (one world drawn per
   view, played out 40 times), without determinizing each time.
 * **PettingZoo turns/s**: ``trickcore.rl.env`` driven as PettingZoo's ``performance_benchmark``

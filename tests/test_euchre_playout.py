@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 import trickcore
 from trickcore import CHANCE, Card, Rng
-from trickcore.playout import FastPlayout, random_playout
+from trickcore.playout import FastOutcome, FastPlayout, random_playout
 from trickcore_euchre.actions import Pass
+from trickcore_euchre.playout import STATE_FIELDS
 from trickcore_euchre.state import EuchreState, Phase
 
 OPTION_SETS = [
@@ -76,10 +77,16 @@ def walk(game: Any, seed: int, steps: int) -> EuchreState:
 
 
 def agree(game: Any, state: EuchreState, seed: int, until_chance: bool) -> EuchreState:
-    """The fast playout's end, checked against the public API's from the same stream."""
-    reference = random_playout(game, state, Rng(seed, "playout"), until_chance=until_chance)
-    fast = game.random_playout(state, Rng(seed, "playout"), until_chance=until_chance)
+    """The fast playout's end, checked against the public API's from the same stream, and the
+    fast outcome (``random_playout_outcome``) against the outcome of that end; each leaves
+    its stream where the public API's playout leaves it."""
+    streams = [Rng(seed, "playout") for _ in range(3)]
+    reference = random_playout(game, state, streams[0], until_chance=until_chance)
+    fast = game.random_playout(state, streams[1], until_chance=until_chance)
+    outcome = game.random_playout_outcome(state, streams[2], until_chance=until_chance)
     assert fast == reference, (state, seed, until_chance)
+    assert outcome == game.outcome(reference), (state, seed, until_chance)
+    assert len({stream.next_u64() for stream in streams}) == 1, (state, seed, until_chance)
     return fast
 
 
@@ -185,7 +192,29 @@ def test_the_fast_playout_is_the_games_own_and_follows_the_stream() -> None:
     other ends, each equal to the public API's."""
     game = load(OPTION_SETS[0])
     assert isinstance(game, FastPlayout)
+    assert isinstance(game, FastOutcome)
     state = walk(game, 3, 12)
     assert state.phase is Phase.PLAY or state.phase is Phase.ALONE or state.phase is Phase.DISCARD
     ends = {agree(game, state, seed, False) for seed in range(40)}
     assert len(ends) > 5
+    outcomes = {game.outcome(end).scores for end in ends}
+    assert len(outcomes) > 1
+
+
+def test_a_stream_left_elsewhere_is_caught() -> None:
+    """The stream check of :func:`agree` can fail: a playout that draws one word more
+    leaves its stream elsewhere."""
+    game = load(OPTION_SETS[0])
+    state = walk(game, 3, 12)
+    extra = Rng(3, "playout")
+    game.random_playout_outcome(state, extra)
+    extra.next_u64()
+    reference = Rng(3, "playout")
+    random_playout(game, state, reference)
+    assert extra.next_u64() != reference.next_u64()
+
+
+def test_the_playout_reads_the_states_fields_in_their_order() -> None:
+    """:class:`~trickcore_euchre.playout.Hand` reads a state's fields in one call, by position:
+    a field added to or moved in :class:`EuchreState` must be added or moved there too."""
+    assert EuchreState.__struct_fields__ == STATE_FIELDS

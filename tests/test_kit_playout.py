@@ -16,7 +16,7 @@ import trickcore
 from trickcore import Rng, kit
 from trickcore.kit.playout import play_tricks
 from trickcore.kit.playout_method import FastPlayoutMethod
-from trickcore.playout import FastPlayout, random_playout
+from trickcore.playout import FastPlayout, playout_outcome_of, random_playout
 
 
 class FastHighCard(FastPlayoutMethod, HighCard):
@@ -40,10 +40,14 @@ GAMES = [
 def _check(game: Any, positions_seed: int, count: int, until_chance: bool) -> int:
     """Fast and reference playouts from ``count`` positions agree; the hands played."""
     hands = 0
+    outcome_of = playout_outcome_of(game, until_chance=until_chance)
     for index, (state, _) in enumerate(itertools.islice(positions(game, positions_seed), count)):
-        reference = random_playout(game, state, Rng(index, "playout"), until_chance=until_chance)
-        fast = game.random_playout(state, Rng(index, "playout"), until_chance=until_chance)
+        streams = [Rng(index, "playout") for _ in range(3)]
+        reference = random_playout(game, state, streams[0], until_chance=until_chance)
+        fast = game.random_playout(state, streams[1], until_chance=until_chance)
         assert fast == reference
+        assert outcome_of(state, streams[2]) == game.outcome(reference)
+        assert len({stream.next_u64() for stream in streams}) == 1  # each stream left alike
         hands += reference.hand_number - state.hand_number if hasattr(state, "hand_number") else 0
     return hands
 

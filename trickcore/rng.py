@@ -176,7 +176,7 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, for ``1 <= n <= 2**64``."""
-        if n <= 0 or n > _TWO_64:
+        if n <= 0 or (n > _TWO_32 and n > _TWO_64):  # (small bounds: compared as small ints)
             # Above 2**64 no word is accepted (the limit below is 0): refuse, do not hang.
             raise ValueError(f"below() needs a bound from 1 to 2**64, not {n}")
         quick = _SURELY_ACCEPTED if n <= _TWO_32 else 0

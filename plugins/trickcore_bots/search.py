@@ -45,7 +45,7 @@ from trickcore.bots import Bot, BotSpec
 from trickcore.errors import OptionError, UnknownBotError
 from trickcore.game import CHANCE, AnyGame, Outcome, Seat
 from trickcore.kit.solver import cards_left, solve
-from trickcore.playout import playout_of
+from trickcore.playout import playout_outcome_of
 from trickcore.rng import Rng
 from trickcore_bots.inference import AuctionModel
 
@@ -58,7 +58,8 @@ SEARCH_BOTS = frozenset({"pimc", "ismcts"})
 AUTO_PLAYOUT = "auto"
 HEURISTIC = "heuristic"
 """The bot ``playout=auto`` plays the playouts with, when the game has one registered."""
-Playout = Callable[[Any, Rng], Any]
+PlayoutOutcome = Callable[[Any, Rng], Outcome]
+"""The outcome at the end of a playout, from its start and its stream."""
 Policy = Callable[..., Any]
 """The playout bots' choice: ``policy(state, seat, legal)``, or with the seat's ``view``
 given instead of a state, ``policy(None, seat, legal, view)``."""
@@ -170,7 +171,7 @@ class _Search:
         self._iterations = self._options.iterations or self.ITERATIONS
         self._policy: Policy | None = None
         """The playout bots' choice in a full state (``None`` for random playouts)."""
-        self._playout = self._make_playout(spec)
+        self._playout_outcome = self._make_playout(spec)
         self._inference = (
             None
             if self._options.inference == "off"
@@ -186,10 +187,12 @@ class _Search:
         self._zero_sum = len(self._game.sides) == 2
         """Whether the values of a playout cancel between the sides (:func:`solve`)."""
 
-    def _make_playout(self, spec: BotSpec) -> Playout:
-        """Random moves (the game's own fast playout when it has one), or a registered bot at
-        every seat, each with its own stream derived from this bot's. ``auto`` is the game's
-        ``heuristic`` bot when one is registered for it, else random moves."""
+    def _make_playout(self, spec: BotSpec) -> PlayoutOutcome:
+        """The outcome a playout ends with: random moves (the game's own fast playout when it
+        has one, and its ``random_playout_outcome``, building no final state, when it offers
+        that), or a registered bot at every seat, each with its own stream derived from this
+        bot's. ``auto`` is the game's ``heuristic`` bot when one is registered for it, else
+        random moves."""
         from trickcore.plugins import default_host  # noqa: PLC0415 - plugins load lazily
 
         game = self._game
@@ -199,7 +202,7 @@ class _Search:
             name = HEURISTIC if _registered(default_host(), HEURISTIC, game.name) else "random"
         self.playout_policy = name
         if name == "random":
-            return playout_of(game, until_chance=until_chance)
+            return playout_outcome_of(game, until_chance=until_chance)
         factory = default_host().bot_factory(name, game.name)
         bots: list[Bot[Any, Any]] = [
             factory(BotSpec(game, seat, spec.rng.derive("playout", seat)))
@@ -227,7 +230,10 @@ class _Search:
                 state = game.apply(state, action)
             return state
 
-        return playout
+        def playout_outcome(state: Any, rng: Rng) -> Outcome:
+            return game.outcome(playout(state, rng))
+
+        return playout_outcome
 
     def _to_endgame(self, state: Any, rng: Rng) -> Any:
         """The playout from ``state`` (the playout bots' moves, or random ones), stopped where
@@ -303,7 +309,7 @@ class _Search:
         stops once the seat to play holds ``solve`` cards or fewer, and the rest of the hand is
         solved exactly in the world (:func:`trickcore.kit.solver.solve`)."""
         if not self._options.solve:
-            return self._score(start, self._playout(state, rng))
+            return self._value(start, self._playout_outcome(state, rng))
         end = self._to_endgame(state, rng)
         actor = self._game.actor(end)
         if actor is None or actor is CHANCE:
@@ -315,8 +321,11 @@ class _Search:
 
     def _score(self, start: tuple[int, ...], end: Any) -> list[float]:
         """What the end of a playout, ``end``, is worth to each seat (see :meth:`_returns`)."""
+        return self._value(start, self._game.outcome(end))
+
+    def _value(self, start: tuple[int, ...], outcome: Outcome) -> list[float]:
+        """What a playout ending with ``outcome`` is worth to each seat (see :meth:`_returns`)."""
         game = self._game
-        outcome = game.outcome(end)
         if self._options.value == "returns" and outcome.finished:
             return list(outcome.returns)
         gains = [now - before for now, before in zip(outcome.scores, start, strict=True)]

@@ -4,11 +4,14 @@
 bidding, the joker call, the discard, going alone, the tricks, the scoring and, for a whole
 game, the next deals) without building a state per action or checking an action, and builds
 ONE :class:`~trickcore_euchre.state.EuchreState` at the end (or before the next deal, with
-``until_chance``). Every choice is drawn exactly as :func:`trickcore.playout.random_playout`
-draws it, ``legal[rng.below(len(legal))]`` over the legal actions in the order
+``until_chance``); :meth:`EuchrePlayout.outcome` plays the same and builds only the
+:class:`~trickcore.game.Outcome` of that end, keeping no records of the hands. Every choice
+is drawn exactly as :func:`trickcore.playout.random_playout` draws it,
+``legal[rng.below(len(legal))]`` over the legal actions in the order
 :meth:`Euchre.legal_actions <trickcore_euchre.rules.Euchre.legal_actions>` lists them, and
-each shuffle as ``sample_chance`` draws it, so both reach the same state from the same state
-and stream (``tests/test_playout.py`` holds it to that).
+each shuffle as ``sample_chance`` draws it, so both reach the same state (and outcome) from
+the same state and stream (``tests/test_playout.py`` and ``tests/test_euchre_playout.py`` hold
+them to that).
 
 The rules are those of :mod:`trickcore_euchre.rules`, written again for lists: a change there
 is a change here (the tests compare the two in every phase and option set).
@@ -19,7 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
+from msgspec.structs import astuple
+
 from trickcore.cards import Card, Suit
+from trickcore.game import Outcome
 from trickcore.kit.playout import PlayedTrick, play_on_lists
 from trickcore.kit.tricks import FollowSuit, Trick
 from trickcore.rng import Rng
@@ -42,11 +48,14 @@ _SUITS: Final = tuple(Suit)  # the order of the joker call's legal actions (E5)
 _NEXT: Final = tuple(SEATING.next(seat) for seat in range(_SEATS))
 _PARTNER: Final = tuple(SEATING.partner(seat) for seat in range(_SEATS))
 _SIDE: Final = tuple(SEATING.side(seat) for seat in range(_SEATS))
+_SIDES: Final = SEATING.sides
 
 FirstLead = Callable[[int, int, tuple[int, ...]], tuple[int, tuple[int, ...]]]
 """``Euchre.first_lead``: who leads the first trick and who sits out (E6, E7)."""
 HandRecord = Callable[[int, int, int, tuple[int, ...], tuple[int, int]], tuple[HandResult, str]]
 """``Euchre.hand_result``: the record of a played hand and why it scored (E8)."""
+HandScore = Callable[[int, tuple[int, ...], tuple[int, int]], tuple[int, int, str]]
+"""``Euchre.hand_score``: the side that scores a played hand, its points and why (E8)."""
 
 
 class EuchrePlayout:
@@ -62,6 +71,7 @@ class EuchrePlayout:
         asked_alone: tuple[tuple[int, ...], ...],
         first_lead: FirstLead,
         hand_result: HandRecord,
+        hand_score: HandScore,
     ) -> None:
         # the rules it shares with the game's own (one place each: the game's methods)
         self.single_hand: bool = options.single_hand
@@ -70,6 +80,7 @@ class EuchrePlayout:
         self.pack: tuple[Card, ...] = tuple(pack)
         self.first_lead: FirstLead = first_lead
         self.hand_result: HandRecord = hand_result
+        self.hand_score: HandScore = hand_score
         self.policies: dict[Suit, FollowSuit] = dict(policies)
         """The follow policy by trump: the left bower counts as a trump (E2, E7)."""
         # E4: the second round's suits, the turned-down one left out, in legal_actions' order
@@ -90,6 +101,9 @@ class EuchrePlayout:
             for seat in range(_SEATS)
             for suit in _SUITS
         }
+        self.outcomes: dict[tuple[int, int, bool, int | None], Outcome] = {}
+        """The outcomes playouts ended with, by scores, end and winner: the few a game can end
+        with, each built once (immutable, so shared)."""
         self.declared: tuple[tuple[Declaration, Declaration], ...] = tuple(
             (Declaration(seat=seat, alone=True), Declaration(seat=seat, alone=False))
             for seat in range(_SEATS)
@@ -98,7 +112,24 @@ class EuchrePlayout:
     def run(self, state: EuchreState, rng: Rng, until_chance: bool) -> EuchreState:
         """The end of a random playout from ``state`` (not in the draw for the first dealer),
         as ``trickcore.playout.random_playout(game, state, rng, until_chance=...)``."""
-        hand = Hand(state)
+        return self.play_out(Hand(state, records=True), rng, until_chance).state()
+
+    def outcome(self, state: EuchreState, rng: Rng, until_chance: bool) -> Outcome:
+        """The outcome at the end of :meth:`run`'s playout, drawn the same (E1, E9: over at the
+        end of the game, won by the side that reached the target; a single hand's scorer)."""
+        hand = self.play_out(Hand(state, records=False), rng, until_chance)
+        over = hand.phase is _OVER
+        key = (hand.scores[0], hand.scores[1], over, hand.winner)
+        outcome = self.outcomes.get(key)
+        if outcome is None:
+            scores = (key[0], key[1])
+            outcome = Outcome.settle(_SIDES, scores, finished=over, winner=hand.winner)
+            self.outcomes[key] = outcome
+        return outcome
+
+    def play_out(self, hand: Hand, rng: Rng, until_chance: bool) -> Hand:
+        """``hand`` played on to the end of the game (or, with ``until_chance``, to the next
+        deal once a seat has acted)."""
         acted = False
         while hand.phase is not _OVER:
             if hand.phase is _DEAL:
@@ -108,7 +139,7 @@ class EuchrePlayout:
                 continue
             self.play_hand(hand, rng)
             acted = True
-        return hand.state()
+        return hand
 
     def play_hand(self, hand: Hand, rng: Rng) -> None:
         """The rest of a dealt hand, from its phase to its end (scored or thrown in)."""
@@ -197,7 +228,9 @@ class EuchrePlayout:
 
     def throw_in(self, hand: Hand) -> None:
         """E4: all passed twice; the deal passes on (a single hand ends in a draw)."""
-        result = HandResult(hand_number=hand.hand_number, dealer=hand.dealer, thrown_in=True)
+        result = None
+        if hand.records:
+            result = HandResult(hand_number=hand.hand_number, dealer=hand.dealer, thrown_in=True)
         hand.end(result, None, over=self.single_hand)
 
     # -- going alone (E6) ------------------------------------------------------------------
@@ -258,21 +291,56 @@ class EuchrePlayout:
         hand.turn = played[-1][0][-1]  # as after the public ``play``: the last card's seat
 
     def score(self, hand: Hand) -> None:
-        """E8: the side that scores and its points (the game's ``hand_result``); the game ends
-        at the target (E1, E9)."""
-        assert hand.maker is not None
+        """E8: the side that scores and its points (the game's ``hand_result``, or without
+        records its ``hand_score``); the game ends at the target (E1, E9)."""
+        maker = hand.maker
+        assert maker is not None
         loners = tuple([declared.seat for declared in hand.declarations if declared.alone])
         tricks_won = (hand.tricks_won[0], hand.tricks_won[1])
-        result, _ = self.hand_result(hand.hand_number, hand.dealer, hand.maker, loners, tricks_won)
-        side = result.scoring_side
-        assert side is not None
-        hand.scores[side] += result.points
+        result = None
+        if hand.records:
+            result, _ = self.hand_result(hand.hand_number, hand.dealer, maker, loners, tricks_won)
+            assert result.scoring_side is not None
+            side, points = result.scoring_side, result.points
+        else:
+            side, points, _ = self.hand_score(_SIDE[maker], loners, tricks_won)
+        hand.scores[side] += points
         hand.end(result, side, over=self.single_hand or hand.scores[side] >= self.target)
+
+
+STATE_FIELDS: Final = (
+    "phase",
+    "dealer",
+    "scores",
+    "hand_number",
+    "hands",
+    "up_card",
+    "undealt",
+    "turn",
+    "auction",
+    "trump",
+    "maker",
+    "picked_up",
+    "discard",
+    "declarations",
+    "pending",
+    "sitting_out",
+    "tricks",
+    "trick_seats",
+    "trick",
+    "tricks_won",
+    "last_hand",
+    "winner",
+)
+"""The fields of :class:`EuchreState` in their order, as :class:`Hand` reads them (a test
+holds the state to it)."""
 
 
 class Hand:
     """The mutable state of a playout: a game's :class:`EuchreState` in lists and ints, the
-    tricks played in it kept as plain tuples until :meth:`state` builds the records."""
+    tricks played in it kept as plain tuples until :meth:`state` builds the records. Without
+    ``records`` the hands' results are not recorded (``last_hand``): a playout that ends in an
+    outcome, not a state."""
 
     __slots__ = (
         "auction",
@@ -287,6 +355,7 @@ class Hand:
         "phase",
         "picked_up",
         "played",
+        "records",
         "scores",
         "sitting_out",
         "trick",
@@ -300,32 +369,60 @@ class Hand:
         "winner",
     )
 
-    def __init__(self, state: EuchreState) -> None:
-        assert state.dealer is not None  # the first dealer is drawn before a playout starts
-        self.phase: Phase = state.phase
-        self.dealer: int = state.dealer
-        self.scores: list[int] = list(state.scores)
-        self.hand_number: int = state.hand_number
-        self.hands: list[list[Card]] = [list(held) for held in state.hands]
-        self.up_card: Card | None = state.up_card
-        self.undealt: tuple[Card, ...] = state.undealt
-        self.turn: int = state.turn
-        self.auction: list[Bid] = list(state.auction)
-        self.trump: Suit | None = state.trump
-        self.maker: int | None = state.maker
-        self.picked_up: bool = state.picked_up
-        self.discard: Card | None = state.discard
-        self.declarations: list[Declaration] = list(state.declarations)
-        self.pending: list[int] = list(state.pending)
-        self.sitting_out: tuple[int, ...] = state.sitting_out
-        self.tricks: tuple[Trick, ...] = state.tricks
+    def __init__(self, state: EuchreState, *, records: bool = True) -> None:
+        # every field in one call, in STATE_FIELDS' order: reading a Struct's attributes one
+        # by one costs a generic attribute look-up each in the compiled build
+        (
+            phase,
+            dealer,
+            scores,
+            hand_number,
+            hands,
+            up_card,
+            undealt,
+            turn,
+            auction,
+            trump,
+            maker,
+            picked_up,
+            discard,
+            declarations,
+            pending,
+            sitting_out,
+            tricks,
+            trick_seats,
+            trick,
+            tricks_won,
+            last_hand,
+            winner,
+        ) = astuple(state)
+        assert dealer is not None  # the first dealer is drawn before a playout starts
+        self.records: bool = records
+        self.phase: Phase = phase
+        self.dealer: int = dealer
+        # (copies as [*x]: no call, which the interpreted build pays for on every playout)
+        self.scores: list[int] = [*scores]
+        self.hand_number: int = hand_number
+        self.hands: list[list[Card]] = [[*held] for held in hands]
+        self.up_card: Card | None = up_card
+        self.undealt: tuple[Card, ...] = undealt
+        self.turn: int = turn
+        self.auction: list[Bid] = [*auction] if records else []  # read by state() alone
+        self.trump: Suit | None = trump
+        self.maker: int | None = maker
+        self.picked_up: bool = picked_up
+        self.discard: Card | None = discard
+        self.declarations: list[Declaration] = [*declarations]
+        self.pending: list[int] = [*pending]
+        self.sitting_out: tuple[int, ...] = sitting_out
+        self.tricks: tuple[Trick, ...] = tricks
         self.played: list[PlayedTrick] = []
         """The tricks finished in the playout: seats, cards and winner."""
-        self.trick_seats: tuple[int, ...] = state.trick_seats
-        self.trick: list[Card] = list(state.trick)
-        self.tricks_won: list[int] = list(state.tricks_won)
-        self.last_hand: HandResult | None = state.last_hand
-        self.winner: int | None = state.winner
+        self.trick_seats: tuple[int, ...] = trick_seats
+        self.trick: list[Card] = [*trick]
+        self.tricks_won: list[int] = [*tricks_won]
+        self.last_hand: HandResult | None = last_hand
+        self.winner: int | None = winner
 
     def deal(self, order: tuple[Card, ...]) -> None:
         """E3: a fresh hand dealt from ``order`` by the next dealer (the public ``_deal``);
@@ -362,9 +459,10 @@ class Hand:
         self.tricks_won = [0, 0]
         self.winner = None
 
-    def end(self, result: HandResult, winner: int | None, *, over: bool) -> None:
+    def end(self, result: HandResult | None, winner: int | None, *, over: bool) -> None:
         """The kit's ``next_hand``: the game over, won by ``winner`` (``None``: a draw), with
-        the hand as it ended; or the hand cleared before the next deal by the next dealer."""
+        the hand as it ended; or the hand cleared before the next deal by the next dealer.
+        ``result`` is the hand's record (``None`` without :attr:`records`)."""
         self.last_hand = result
         self.turn = 0
         if over:

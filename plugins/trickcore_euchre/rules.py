@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from trickcore.cards import Card, Suit
 from trickcore.encoding import ViewLayout
-from trickcore.game import Direction, Game, Seat
+from trickcore.game import Direction, Game, Outcome, Seat
 from trickcore.kit.base import TrickGame
 from trickcore.kit.deal import Dealt, give, take
 from trickcore.kit.events import EventLog
@@ -126,6 +126,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
             asked_alone=self._asked_alone,
             first_lead=self.first_lead,
             hand_result=self.hand_result,
+            hand_score=self.hand_score,
         )
         self.phase_rules = {
             **self.kit_rules(),  # the draw, the play (E7) and the end
@@ -186,6 +187,19 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         if phase is self._draw_phase:  # once a game, through the public rules
             state = self.apply(state, self.sample_chance(state, rng))
         return self._playout.run(state, rng, until_chance)
+
+    def random_playout_outcome(
+        self, state: EuchreState, rng: Rng, *, until_chance: bool = False
+    ) -> Outcome:
+        """The outcome at the end of :meth:`random_playout`'s playout, drawn the same
+        (:class:`trickcore.playout.FastOutcome`), without building the final state: what a
+        search bot's random playout is worth."""
+        phase = state.phase
+        if phase is self._over_phase:
+            return self.outcome(state)
+        if phase is self._draw_phase:  # once a game, through the public rules
+            state = self.apply(state, self.sample_chance(state, rng))
+        return self._playout.outcome(state, rng, until_chance)
 
     # The parts of the protocol written in modules of their own, each taking the game first
     # (methods, not functions set in the class body: a compiled class does not bind those).

@@ -111,45 +111,59 @@ def play_on_lists(
     plain = type(policy) is FollowSuit  # its legal cards and winner are written out below
     played: list[PlayedTrick] = []
     size = len(seats)
-    turn = seats[len(trick)]
-    # the trick so far: the suit led, and the strongest card that can win it and its seat
+    position = len(trick)  # the place of the next card in its trick
+    turn = seats[position]
+    # the trick so far: the suit led, and the strongest card that can win it and its place
     led: Suit | None = None
     best = -1
-    best_seat = -1
-    for position, card in enumerate(trick):
+    best_at = -1
+    for place, card in enumerate(trick):
         power = strength[card]
-        if position == 0:
+        if place == 0:
             led = suit_of[card]
         elif not (power > best and (power >= TRUMP_BASE or suit_of[card] is led)):
             continue
-        best, best_seat = power, seats[position]
+        best, best_at = power, place
     while True:
         held = hands[turn]
         if led is None:
             card = held.pop(below(len(held)))
             led = suit_of[card]
-            best, best_seat = strength[card], turn
+            best, best_at = strength[card], 0
         else:
-            if plain:
-                legal = [card for card in held if suit_of[card] is led] or held
+            if len(held) == 1:  # the last card is legal, whether it follows or not
+                card = held.pop(below(1))
+                follows = suit_of[card] is led
             else:
-                legal = list(policy.legal(held, trick))
-            card = legal[below(len(legal))]
-            held.remove(card)
+                if plain:
+                    # the cards that follow, if any: the card drawn follows exactly when some do
+                    legal = [card for card in held if suit_of[card] is led]
+                else:
+                    legal = list(policy.legal(held, trick))
+                count = len(legal)
+                if 0 < count < len(held):
+                    card = legal[below(count)]
+                    held.remove(card)
+                else:  # every card is legal: drawn by its place in the hand
+                    card = held.pop(below(len(held)))
+                follows = count > 0
             power = strength[card]
-            if power > best and (power >= TRUMP_BASE or suit_of[card] is led):
-                best, best_seat = power, turn
+            # (the plain policy's winner; another policy tells its own)
+            if power > best and (power >= TRUMP_BASE or follows):
+                best, best_at = power, position
         trick.append(card)
-        if len(trick) < size:
-            turn = seats[len(trick)]
+        position += 1
+        if position < size:
+            turn = seats[position]
             continue
         cards = tuple(trick)
-        winner = best_seat if plain else seats[policy.winner(cards)]
+        at = best_at if plain else policy.winner(cards)
+        winner = seats[at]
         played.append((seats, cards, winner))
         if not hands[winner]:  # every hand that plays is empty: the hand is over
             return played
         trick.clear()
+        position = 0
         led = None
-        at = seats.index(winner)  # the winner leads; the same seats play, in the same order
-        seats = seats[at:] + seats[:at]
+        seats = seats[at:] + seats[:at]  # the winner leads; the same seats, in the same order
         turn = winner
