@@ -255,7 +255,8 @@ class EuchrePlayout:
             rest = hand.pending[1:]
             if alone:
                 partner = _PARTNER[seat]
-                rest = [other for other in rest if other != partner]
+                if partner in rest:  # (no comprehension: it would make partner a cell)
+                    rest.remove(partner)
             hand.pending = rest
             if not rest:
                 return self.start_play(hand)

@@ -137,7 +137,12 @@ def play_on_lists(
             else:
                 if plain:
                     # the cards that follow, if any: the card drawn follows exactly when some do
-                    legal = [card for card in held if suit_of[card] is led]
+                    # (a loop: a comprehension here would be a call a card, and cells of the
+                    # locals it reads for the whole playout, in the pure build)
+                    legal = []
+                    for candidate in held:
+                        if suit_of[candidate] is led:
+                            legal.append(candidate)
                 else:
                     legal = list(policy.legal(held, trick))
                 count = len(legal)
