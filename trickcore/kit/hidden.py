@@ -23,7 +23,7 @@ import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import filterfalse
+from itertools import compress, filterfalse
 from typing import Any, Final, Generic, TypeVar
 
 import msgspec
@@ -335,24 +335,14 @@ class Projection(Generic[S, V]):
         secret = secret or {}
         owned = [name for name in self.owned if name in secret]  # hidden from this view
         cards = _unseen(pack, cards_seen(view) if seen is None else seen, held)
-        # The held cards come last in ``cards``: which of their positions each seat holds, as
-        # bits (bit i: ``cards[i]``), and every place is barred those held by another seat.
-        holds, every_held = _held_bits(len(cards) - len(held or ()), held)
-        everything = (1 << len(cards)) - 1
-        bars = _void_bits(cards, voids, suit_of, others)
-        allowed: list[int | None] = [None] * len(others)
-        if bars or every_held:
-            for index, other in enumerate(others):
-                barred = bars.get(other, 0) | (every_held & ~holds.get(other, 0))
-                allowed[index] = everything & ~barred if barred else None
         sizes = list(others.values())
-        for name in owned:
-            sizes.append(secret[name])
-            barred = every_held & ~holds.get(self.owned[name](shown), 0)
-            allowed.append(everything & ~barred if barred else None)
+        owners = [self.owned[name](shown) for name in owned]
+        sizes += [secret[name] for name in owned]
         sizes += [secret.get(name, 0) for name in self.secret]
-        allowed += [everything & ~every_held if every_held else None] * len(self.secret)
-        sample = SlotSampler(cards, sizes, allowed)
+        classes = _suit_classes(
+            cards, sizes, tuple(others), owners, voids=voids, suit_of=suit_of, held=held
+        )
+        sample = SlotSampler(cards, sizes, classes=classes)
         # A draw: the hidden seats' entries in seat order, then the owned fields, then the
         # secret ones; the seat's own entry is the view's unless it is hidden too.
         hidden = len(others)
@@ -540,15 +530,58 @@ def _unseen(
     return unseen
 
 
-def _held_bits(start: int, held: Mapping[Card, Seat] | None) -> tuple[dict[Seat | None, int], int]:
-    """For held cards placed from position ``start`` on (in their order): the positions each
-    seat holds, and all of them, as bits."""
-    holds: dict[Seat | None, int] = {}
-    every = 0
-    for index, holder in enumerate((held or {}).values(), start=start):
-        holds[holder] = holds.get(holder, 0) | 1 << index
-        every |= 1 << index
-    return holds, every
+def _suit_classes(
+    cards: Sequence[Card],
+    sizes: Sequence[int],
+    hands: Sequence[Seat],
+    owners: Sequence[Seat | None],
+    *,
+    voids: Mapping[Seat, Collection[Suit]] | None,
+    suit_of: Mapping[Card, Suit] | None,
+    held: Mapping[Card, Seat] | None,
+) -> dict[int, tuple[Card, ...]]:
+    """The cards (the unseen ones, then the ``held`` ones, as :func:`_unseen` lists them)
+    grouped by the places they may go to, for :class:`~trickcore.sampling.SlotSampler`'s
+    ``classes``. The places (``sizes``): the hands of ``hands`` (seats), then fields owned by
+    ``owners``, then secret fields. A hand takes no card of a suit its seat showed out of
+    (``voids``, suits by ``suit_of``, default the printed suit); a held card goes only to its
+    seat's hand or the fields it owns; the others go anywhere else. Since voids bar whole
+    suits, a card's places follow from its suit: a few masks per view, then one look-up per
+    card, instead of a mask per place over every card."""
+    bit = 1
+    everywhere = 0  # the places of nonzero size, as bits (bit k: the k-th of them)
+    barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
+    holders: dict[Seat | None, int] = {}  # each seat's hand and owned fields
+    for index, size in enumerate(sizes):
+        if not size:
+            continue
+        everywhere |= bit
+        if index < len(hands):
+            seat = hands[index]
+            holders[seat] = holders.get(seat, 0) | bit
+            for out in voids.get(seat, ()) if voids else ():
+                barred[out] = barred.get(out, 0) | bit
+        elif index < len(hands) + len(owners):
+            owner = owners[index - len(hands)]
+            holders[owner] = holders.get(owner, 0) | bit
+        bit <<= 1
+    count = len(cards) - len(held or ())
+    if not barred:
+        masks = [everywhere] * count
+    else:
+        places = dict.fromkeys(_SUITS, everywhere)
+        for shown_out, hands_out in barred.items():
+            places[shown_out] = everywhere & ~hands_out
+        suit = suit_of.__getitem__ if suit_of is not None else _SUIT
+        masks = list(map(places.__getitem__, map(suit, cards[:count])))
+        if held:
+            for card, holder in held.items():
+                masks.append(holders.get(holder, 0) & places[suit(card)])
+    if held and not barred:
+        masks += [holders.get(holder, 0) for holder in held.values()]
+    if len(set(masks)) <= 1:  # one class (or none): no need to pick the cards out
+        return {masks[0]: tuple(cards)} if masks else {}
+    return {mask: tuple(compress(cards, map(mask.__eq__, masks))) for mask in set(masks)}
 
 
 def _void_bits(
