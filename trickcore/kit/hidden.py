@@ -19,11 +19,12 @@ the two cannot drift apart.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, filterfalse
+from itertools import filterfalse
 from typing import Any, Final, Generic, TypeVar
 
 import msgspec
@@ -335,10 +336,12 @@ class Projection(Generic[S, V]):
         secret = secret or {}
         owned = [name for name in self.owned if name in secret]  # hidden from this view
         cards = _unseen(pack, cards_seen(view) if seen is None else seen, held)
-        sizes = list(others.values())
-        owners = [self.owned[name](shown) for name in owned]
-        sizes += [secret[name] for name in owned]
-        sizes += [secret.get(name, 0) for name in self.secret]
+        sizes = (
+            *others.values(),
+            *[secret[name] for name in owned],
+            *[secret.get(name, 0) for name in self.secret],
+        )
+        owners = tuple([self.owned[name](shown) for name in owned])
         classes = _suit_classes(
             cards, sizes, tuple(others), owners, voids=voids, suit_of=suit_of, held=held
         )
@@ -532,9 +535,9 @@ def _unseen(
 
 def _suit_classes(
     cards: Sequence[Card],
-    sizes: Sequence[int],
-    hands: Sequence[Seat],
-    owners: Sequence[Seat | None],
+    sizes: tuple[int, ...],
+    hands: tuple[Seat, ...],
+    owners: tuple[Seat | None, ...],
     *,
     voids: Mapping[Seat, Collection[Suit]] | None,
     suit_of: Mapping[Card, Suit] | None,
@@ -545,30 +548,19 @@ def _suit_classes(
     ``classes``. The places (``sizes``): the hands of ``hands`` (seats), then fields owned by
     ``owners``, then secret fields. A hand takes no card of a suit its seat showed out of
     (``voids``, suits by ``suit_of``, default the printed suit); a held card goes only to its
-    seat's hand or the fields it owns; the others go anywhere else. Since voids bar whole
-    suits, a card's places follow from its suit: a few masks per view, then one look-up per
-    card, instead of a mask per place over every card."""
-    bit = 1
-    everywhere = 0  # the places of nonzero size, as bits (bit k: the k-th of them)
+    seat's hand or the fields it owns; the others go anywhere. Since voids bar whole suits, a
+    card's places follow from its suit: a few masks per view and one look-up per card, instead
+    of a mask per place over every card."""
+    everywhere, hand_bits, holders = _place_bits(sizes, hands, owners)
     barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
-    holders: dict[Seat | None, int] = {}  # each seat's hand and owned fields
-    for index, size in enumerate(sizes):
-        if not size:
-            continue
-        everywhere |= bit
-        if index < len(hands):
-            seat = hands[index]
-            holders[seat] = holders.get(seat, 0) | bit
-            for out in voids.get(seat, ()) if voids else ():
+    if voids:
+        for seat, bit in hand_bits:
+            for out in voids.get(seat, ()):
                 barred[out] = barred.get(out, 0) | bit
-        elif index < len(hands) + len(owners):
-            owner = owners[index - len(hands)]
-            holders[owner] = holders.get(owner, 0) | bit
-        bit <<= 1
-    count = len(cards) - len(held or ())
-    if not barred:
-        masks = [everywhere] * count
-    else:
+    if not barred and not held:  # no card is limited: one class (or none)
+        return {everywhere: tuple(cards)} if cards else {}
+    count = len(cards) - len(held) if held else len(cards)
+    if barred:
         places = dict.fromkeys(_SUITS, everywhere)
         for shown_out, hands_out in barred.items():
             places[shown_out] = everywhere & ~hands_out
@@ -577,11 +569,47 @@ def _suit_classes(
         if held:
             for card, holder in held.items():
                 masks.append(holders.get(holder, 0) & places[suit(card)])
-    if held and not barred:
-        masks += [holders.get(holder, 0) for holder in held.values()]
-    if len(set(masks)) <= 1:  # one class (or none): no need to pick the cards out
-        return {masks[0]: tuple(cards)} if masks else {}
-    return {mask: tuple(compress(cards, map(mask.__eq__, masks))) for mask in set(masks)}
+    else:
+        masks = [everywhere] * count
+        masks += [holders.get(holder, 0) for holder in held.values()]  # type: ignore[union-attr]
+    distinct = set(masks)
+    if len(distinct) == 1:
+        return {masks[0]: tuple(cards)}
+    # The positions sorted by class, each class's in order (a stable sort), then cut by class.
+    order = sorted(range(len(masks)), key=masks.__getitem__)
+    grouped: tuple[Card, ...] = operator.itemgetter(*order)(cards)
+    classes: dict[int, tuple[Card, ...]] = {}
+    start = 0
+    for mask in sorted(distinct):
+        stop = start + masks.count(mask)
+        classes[mask] = grouped[start:stop]
+        start = stop
+    return classes
+
+
+@functools.lru_cache(maxsize=256)
+def _place_bits(
+    sizes: tuple[int, ...], hands: tuple[Seat, ...], owners: tuple[Seat | None, ...]
+) -> tuple[int, tuple[tuple[Seat, int], ...], dict[Seat | None, int]]:
+    """For :func:`_suit_classes`, kept by shape: the places of nonzero size as bits (bit k:
+    the k-th of them), each such hand's seat with its bit, and each seat's hand and owned
+    fields as bits (read only)."""
+    bit = 1
+    everywhere = 0
+    hand_bits: list[tuple[Seat, int]] = []
+    holders: dict[Seat | None, int] = {}
+    for index, size in enumerate(sizes):
+        if not size:
+            continue
+        everywhere |= bit
+        if index < len(hands):
+            hand_bits.append((hands[index], bit))
+            holders[hands[index]] = holders.get(hands[index], 0) | bit
+        elif index < len(hands) + len(owners):
+            owner = owners[index - len(hands)]
+            holders[owner] = holders.get(owner, 0) | bit
+        bit <<= 1
+    return everywhere, tuple(hand_bits), holders
 
 
 def _void_bits(
