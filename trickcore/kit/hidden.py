@@ -557,34 +557,38 @@ def _suit_classes(
         for seat, bit in hand_bits:
             for out in voids.get(seat, ()):
                 barred[out] = barred.get(out, 0) | bit
-    if not barred and not held:  # no card is limited: one class (or none)
-        return {everywhere: tuple(cards)} if cards else {}
     count = len(cards) - len(held) if held else len(cards)
-    if barred:
-        places = dict.fromkeys(_SUITS, everywhere)
-        for shown_out, hands_out in barred.items():
-            places[shown_out] = everywhere & ~hands_out
-        suit = suit_of.__getitem__ if suit_of is not None else _SUIT
-        masks = list(map(places.__getitem__, map(suit, cards[:count])))
-        if held:
-            for card, holder in held.items():
-                masks.append(holders.get(holder, 0) & places[suit(card)])
+    suit = suit_of.__getitem__ if suit_of is not None else _SUIT
+    places = dict.fromkeys(_SUITS, everywhere)  # where the cards of each suit may go
+    for shown_out, hands_out in barred.items():
+        places[shown_out] = everywhere & ~hands_out
+    classes: dict[int, tuple[Card, ...]]
+    if not barred:  # every unseen card may go anywhere: one class
+        classes = {everywhere: tuple(cards[:count])} if count else {}
     else:
-        masks = [everywhere] * count
-        masks += [holders.get(holder, 0) for holder in held.values()]  # type: ignore[union-attr]
+        classes = _grouped(cards[:count], list(map(places.__getitem__, map(suit, cards[:count]))))
+    # The held cards come last in ``cards``, so last in their classes too.
+    for card, holder in (held or {}).items():
+        mask = holders.get(holder, 0) & places[suit(card)]
+        classes[mask] = (*classes.get(mask, ()), card)
+    return classes
+
+
+def _grouped(cards: Sequence[Card], masks: list[int]) -> dict[int, tuple[Card, ...]]:
+    """``cards`` grouped by their ``masks`` (one each), in their order within each group."""
     distinct = set(masks)
-    if len(distinct) == 1:
-        return {masks[0]: tuple(cards)}
-    # The positions sorted by class, each class's in order (a stable sort), then cut by class.
+    if len(distinct) <= 1:
+        return {masks[0]: tuple(cards)} if masks else {}
+    # The positions sorted by group, each group's in order (a stable sort), then cut by group.
     order = sorted(range(len(masks)), key=masks.__getitem__)
-    grouped: tuple[Card, ...] = operator.itemgetter(*order)(cards)
-    classes: dict[int, tuple[Card, ...]] = {}
+    picked: tuple[Card, ...] = operator.itemgetter(*order)(cards)
+    groups: dict[int, tuple[Card, ...]] = {}
     start = 0
     for mask in sorted(distinct):
         stop = start + masks.count(mask)
-        classes[mask] = grouped[start:stop]
+        groups[mask] = picked[start:stop]
         start = stop
-    return classes
+    return groups
 
 
 @functools.lru_cache(maxsize=256)
