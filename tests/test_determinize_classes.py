@@ -7,7 +7,6 @@ stream, the same verdicts, the stream left in the same state."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,8 +52,8 @@ def test_grouped_classes_deal_what_allowed_masks_deal(
 ) -> None:
     """``SlotSampler(..., classes=...)`` is the sampler that the same constraints given as
     ``allowed`` make: the same verdict, the same deal and the same next number drawn."""
-    hand = tuple(Card(text) for text in ["AS", "KS", "QS", "JS", "TS", "9S", "AH", "KH", "QH", "JH"])
-    hand = hand[:cards]
+    texts = ["AS", "KS", "QS", "JS", "TS", "9S", "AH", "KH", "QH", "JH"]
+    hand = tuple(Card(text) for text in texts[:cards])
     sizes[-1] += cards - sum(sizes) if sum(sizes) <= cards else 0
     allowed = limits[: len(sizes)]
     by_masks, by_classes = Rng(seed, "classes"), Rng(seed, "classes")
