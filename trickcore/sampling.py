@@ -42,7 +42,7 @@ import functools
 import itertools
 import math
 import operator
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, cast
 
@@ -119,11 +119,24 @@ class SlotSampler:
         cards: Sequence[Card],
         slots: Sequence[Slot | int],
         allowed: Sequence[int | None] | None = None,
+        *,
+        classes: Mapping[int, tuple[Card, ...]] | None = None,
     ) -> None:
         """``slots``: each place as a :class:`Slot`, or as its size alone; ``allowed`` (one
         entry per place, ``None`` for no limit) limits a place to the cards whose positions in
         ``cards`` are the set bits of its entry (bit i: ``cards[i]``), a cheaper way than
-        :attr:`Slot.excluded` to say it for a caller that knows the positions."""
+        :attr:`Slot.excluded` to say it for a caller that knows the positions.
+
+        ``classes`` (with places given by their sizes, instead of ``allowed``): the cards
+        already grouped by the places they may go to, for a caller that knows the groups
+        without looking at every place (the kit groups the unseen cards by suit, since voids
+        bar whole suits): for each set of places, as bits among the places of nonzero size
+        (bit k: the k-th of them), the cards that may go exactly there, in their order in
+        ``cards``. Every card in one class; the same classes as ``allowed`` would make give
+        the same sampler, hence the same deals."""
+        if classes is not None:
+            self._grouped(cards, cast("Sequence[int]", slots), classes)
+            return
         excluding: Sequence[Slot | int] | None = None
         if _sizes_only(slots):  # the usual case from determinize
             sizes = cast("list[int]", list(slots))
@@ -147,23 +160,56 @@ class SlotSampler:
         if not limits:
             self._cut = _cutter(self._sizes)
             return
-        classes = _classes(len(cards), len(places), limits)
-        if 0 in classes:
+        found = _classes(len(cards), len(places), limits)
+        if 0 in found:
             raise _no_placement()
-        if len(classes) <= 1:
+        if len(found) <= 1:
             # One class (or no card at all): every card may go anywhere there is room.
-            if any(mask != (1 << len(places)) - 1 for mask in classes):
+            if any(mask != (1 << len(places)) - 1 for mask in found):
                 raise _no_placement()
             self._cut = _cutter(self._sizes)
             return
-        room = tuple(filter(None, sizes))  # the sizes of the places taking part
-        counted = tuple(sorted([(mask, bits.bit_count()) for mask, bits in classes.items()]))
+        counted = tuple(sorted([(mask, bits.bit_count()) for mask, bits in found.items()]))
+        order = self._counted(counted)
+        # Each class's cards in the order of ``cards``, the classes in ``order``.
+        self._members = tuple([_picked(self._cards, found[mask]) for mask in order])
+
+    def _grouped(
+        self, cards: Sequence[Card], sizes: Sequence[int], classes: Mapping[int, tuple[Card, ...]]
+    ) -> None:
+        """The preparation of ``__init__`` from classes the caller grouped (see there)."""
+        if sum(sizes) != len(cards) or min(sizes, default=0) < 0:
+            raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {list(sizes)}")
+        self._cards = tuple(cards)
+        self._sizes = tuple(sizes)
+        self._slots = len(sizes)
+        places = self._places = tuple(itertools.compress(range(len(sizes)), sizes))
+        self._members = ()
+        self._root = None
+        self._tables = None
+        self._cut = None
+        everywhere = (1 << len(places)) - 1
+        if len(classes) <= 1:
+            # One class (or no card at all): every card may go anywhere there is room.
+            if any(mask != everywhere for mask in classes):
+                raise _no_placement()
+            self._cut = _cutter(self._sizes)
+            return
+        if 0 in classes:
+            raise _no_placement()
+        counted = tuple(sorted([(mask, len(members)) for mask, members in classes.items()]))
+        self._members = tuple([classes[mask] for mask in self._counted(counted)])
+
+    def _counted(self, counted: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """The plan and tables of the classes ``counted`` (eligible places, number of cards)
+        over the places taking part, kept by shape (:func:`_prepared`); the order the classes
+        are dealt in (their masks). ``ValueError`` when no placement exists."""
+        room = tuple(filter(None, self._sizes))  # the sizes of the places taking part
         prepared = _prepared(room, counted)
         if prepared is None:
             raise _no_placement()
         order, self._root, self._tables = prepared
-        # Each class's cards in the order of ``cards``, the classes in ``order``.
-        self._members = tuple([_picked(self._cards, classes[mask]) for mask in order])
+        return order
 
     def __call__(self, rng: Rng) -> list[tuple[Card, ...]]:
         """One deal drawn from ``rng``: each slot's cards, in random order."""

@@ -19,6 +19,7 @@ the two cannot drift apart.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -335,24 +336,16 @@ class Projection(Generic[S, V]):
         secret = secret or {}
         owned = [name for name in self.owned if name in secret]  # hidden from this view
         cards = _unseen(pack, cards_seen(view) if seen is None else seen, held)
-        # The held cards come last in ``cards``: which of their positions each seat holds, as
-        # bits (bit i: ``cards[i]``), and every place is barred those held by another seat.
-        holds, every_held = _held_bits(len(cards) - len(held or ()), held)
-        everything = (1 << len(cards)) - 1
-        bars = _void_bits(cards, voids, suit_of, others)
-        allowed: list[int | None] = [None] * len(others)
-        if bars or every_held:
-            for index, other in enumerate(others):
-                barred = bars.get(other, 0) | (every_held & ~holds.get(other, 0))
-                allowed[index] = everything & ~barred if barred else None
-        sizes = list(others.values())
-        for name in owned:
-            sizes.append(secret[name])
-            barred = every_held & ~holds.get(self.owned[name](shown), 0)
-            allowed.append(everything & ~barred if barred else None)
-        sizes += [secret.get(name, 0) for name in self.secret]
-        allowed += [everything & ~every_held if every_held else None] * len(self.secret)
-        sample = SlotSampler(cards, sizes, allowed)
+        sizes = (
+            *others.values(),
+            *[secret[name] for name in owned],
+            *[secret.get(name, 0) for name in self.secret],
+        )
+        owners = tuple([self.owned[name](shown) for name in owned])
+        classes = _suit_classes(
+            cards, sizes, tuple(others), owners, voids=voids, suit_of=suit_of, held=held
+        )
+        sample = SlotSampler(cards, sizes, classes=classes)
         # A draw: the hidden seats' entries in seat order, then the owned fields, then the
         # secret ones; the seat's own entry is the view's unless it is hidden too.
         hidden = len(others)
@@ -540,15 +533,87 @@ def _unseen(
     return unseen
 
 
-def _held_bits(start: int, held: Mapping[Card, Seat] | None) -> tuple[dict[Seat | None, int], int]:
-    """For held cards placed from position ``start`` on (in their order): the positions each
-    seat holds, and all of them, as bits."""
-    holds: dict[Seat | None, int] = {}
-    every = 0
-    for index, holder in enumerate((held or {}).values(), start=start):
-        holds[holder] = holds.get(holder, 0) | 1 << index
-        every |= 1 << index
-    return holds, every
+def _suit_classes(
+    cards: Sequence[Card],
+    sizes: tuple[int, ...],
+    hands: tuple[Seat, ...],
+    owners: tuple[Seat | None, ...],
+    *,
+    voids: Mapping[Seat, Collection[Suit]] | None,
+    suit_of: Mapping[Card, Suit] | None,
+    held: Mapping[Card, Seat] | None,
+) -> dict[int, tuple[Card, ...]]:
+    """The cards (the unseen ones, then the ``held`` ones, as :func:`_unseen` lists them)
+    grouped by the places they may go to, for :class:`~trickcore.sampling.SlotSampler`'s
+    ``classes``. The places (``sizes``): the hands of ``hands`` (seats), then fields owned by
+    ``owners``, then secret fields. A hand takes no card of a suit its seat showed out of
+    (``voids``, suits by ``suit_of``, default the printed suit); a held card goes only to its
+    seat's hand or the fields it owns; the others go anywhere. Since voids bar whole suits, a
+    card's places follow from its suit: a few masks per view and one look-up per card, instead
+    of a mask per place over every card."""
+    everywhere, hand_bits, holders = _place_bits(sizes, hands, owners)
+    barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
+    if voids:
+        for seat, bit in hand_bits:
+            for out in voids.get(seat, ()):
+                barred[out] = barred.get(out, 0) | bit
+    count = len(cards) - len(held) if held else len(cards)
+    suit = suit_of.__getitem__ if suit_of is not None else _SUIT
+    places = dict.fromkeys(_SUITS, everywhere)  # where the cards of each suit may go
+    for shown_out, hands_out in barred.items():
+        places[shown_out] = everywhere & ~hands_out
+    classes: dict[int, tuple[Card, ...]]
+    if not barred:  # every unseen card may go anywhere: one class
+        classes = {everywhere: tuple(cards[:count])} if count else {}
+    else:
+        classes = _grouped(cards[:count], list(map(places.__getitem__, map(suit, cards[:count]))))
+    # The held cards come last in ``cards``, so last in their classes too.
+    for card, holder in (held or {}).items():
+        mask = holders.get(holder, 0) & places[suit(card)]
+        classes[mask] = (*classes.get(mask, ()), card)
+    return classes
+
+
+def _grouped(cards: Sequence[Card], masks: list[int]) -> dict[int, tuple[Card, ...]]:
+    """``cards`` grouped by their ``masks`` (one each), in their order within each group."""
+    distinct = set(masks)
+    if len(distinct) <= 1:
+        return {masks[0]: tuple(cards)} if masks else {}
+    # The positions sorted by group, each group's in order (a stable sort), then cut by group.
+    order = sorted(range(len(masks)), key=masks.__getitem__)
+    picked: tuple[Card, ...] = operator.itemgetter(*order)(cards)
+    groups: dict[int, tuple[Card, ...]] = {}
+    start = 0
+    for mask in sorted(distinct):
+        stop = start + masks.count(mask)
+        groups[mask] = picked[start:stop]
+        start = stop
+    return groups
+
+
+@functools.lru_cache(maxsize=256)
+def _place_bits(
+    sizes: tuple[int, ...], hands: tuple[Seat, ...], owners: tuple[Seat | None, ...]
+) -> tuple[int, tuple[tuple[Seat, int], ...], dict[Seat | None, int]]:
+    """For :func:`_suit_classes`, kept by shape: the places of nonzero size as bits (bit k:
+    the k-th of them), each such hand's seat with its bit, and each seat's hand and owned
+    fields as bits (read only)."""
+    bit = 1
+    everywhere = 0
+    hand_bits: list[tuple[Seat, int]] = []
+    holders: dict[Seat | None, int] = {}
+    for index, size in enumerate(sizes):
+        if not size:
+            continue
+        everywhere |= bit
+        if index < len(hands):
+            hand_bits.append((hands[index], bit))
+            holders[hands[index]] = holders.get(hands[index], 0) | bit
+        elif index < len(hands) + len(owners):
+            owner = owners[index - len(hands)]
+            holders[owner] = holders.get(owner, 0) | bit
+        bit <<= 1
+    return everywhere, tuple(hand_bits), holders
 
 
 def _void_bits(
