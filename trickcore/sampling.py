@@ -223,14 +223,21 @@ class SlotSampler:
         tables = self._tables
         cuts = tables[1][bisect.bisect_right(tables[0], number)] if tables else self._walk(number)
         # Which cards: each class shuffled and cut by its row of the table.
-        shuffled = [_shuffled(rng, members) for members in self._members]
+        # (loops, not comprehensions: in the pure build those would be calls, and make the
+        # locals they read cells, on every draw)
+        shuffled: list[tuple[Card, ...]] = []
+        for members in self._members:
+            shuffled.append(_shuffled(rng, members))
         dealt: list[tuple[Card, ...]] = [()] * self._slots
         for place, pieces in zip(self._places, cuts, strict=True):
             if len(pieces) == 1:  # one run cut from one shuffled class: already in uniform order
                 k, start, stop = pieces[0]
                 dealt[place] = shuffled[k][start:stop]
             else:
-                dealt[place] = _shuffled(rng, [c for k, a, b in pieces for c in shuffled[k][a:b]])
+                joined: list[Card] = []
+                for k, start, stop in pieces:
+                    joined += shuffled[k][start:stop]
+                dealt[place] = _shuffled(rng, joined)
         return dealt
 
     def _walk(self, number: int) -> _Cuts:

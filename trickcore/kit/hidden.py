@@ -359,9 +359,9 @@ class Projection(Generic[S, V]):
 
         def draw(rng: Rng) -> S:
             dealt = sample(rng)
-            changes: dict[str, object] = {
-                name: dealt[index][0] if one else dealt[index] for name, index, one in places
-            }
+            changes: dict[str, object] = {}
+            for name, index, one in places:  # a loop: a comprehension would make dealt a cell
+                changes[name] = dealt[index][0] if one else dealt[index]
             changes[field] = (
                 tuple(dealt[:hidden]) if me is None else (*dealt[:me], own, *dealt[me:hidden])
             )
