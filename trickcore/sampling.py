@@ -113,6 +113,15 @@ class SlotSampler:
     A search bot determinizing from one view many times pays for the preparation once."""
 
     __slots__ = ("_cards", "_sizes", "_places", "_members", "_root", "_tables", "_slots", "_cut")
+    _cards: tuple[Card, ...]
+    _sizes: tuple[int, ...]
+    _slots: int
+    _places: tuple[int, ...]
+    _members: tuple[tuple[Card, ...], ...]
+    _root: _Node | None
+    _tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None
+    _cut: _Cutter | None
+    """One class only: a shuffle sliced by the sizes (else ``None``)."""
 
     def __init__(
         self,
@@ -143,17 +152,7 @@ class SlotSampler:
         else:
             sizes = [slot if isinstance(slot, int) else slot.size for slot in slots]
             excluding = slots
-        if sum(sizes) != len(cards) or min(sizes, default=0) < 0:
-            raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {sizes}")
-        self._cards = tuple(cards)
-        self._sizes = tuple(sizes)
-        self._slots = len(slots)
-        # Places of size 0 take no part: the classes and counts are over the others only.
-        places = self._places = tuple(itertools.compress(range(len(sizes)), sizes))
-        self._members: tuple[tuple[Card, ...], ...] = ()
-        self._root: _Node | None = None
-        self._tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None = None
-        self._cut: _Cutter | None = None  # one class: a shuffle sliced by the sizes
+        places = self._start(cards, sizes)
         # The places that limit their cards, by their bit among the places that take part. (A
         # limit on a place of size 0 changes nothing: every card then forms one class.)
         limits = _limits(self._cards, excluding, allowed, places)
@@ -174,20 +173,28 @@ class SlotSampler:
         # Each class's cards in the order of ``cards``, the classes in ``order``.
         self._members = tuple([_picked(self._cards, found[mask]) for mask in order])
 
-    def _grouped(
-        self, cards: Sequence[Card], sizes: Sequence[int], classes: Mapping[int, tuple[Card, ...]]
-    ) -> None:
-        """The preparation of ``__init__`` from classes the caller grouped (see there)."""
+    def _start(self, cards: Sequence[Card], sizes: Sequence[int]) -> tuple[int, ...]:
+        """The set-up both preparations share: ``ValueError`` unless ``sizes`` are at least 0
+        and add up to the cards; the cards, the sizes and nothing prepared yet; the places that
+        take part (of nonzero size), returned."""
         if sum(sizes) != len(cards) or min(sizes, default=0) < 0:
             raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {list(sizes)}")
         self._cards = tuple(cards)
         self._sizes = tuple(sizes)
         self._slots = len(sizes)
+        # Places of size 0 take no part: the classes and counts are over the others only.
         places = self._places = tuple(itertools.compress(range(len(sizes)), sizes))
         self._members = ()
         self._root = None
         self._tables = None
         self._cut = None
+        return places
+
+    def _grouped(
+        self, cards: Sequence[Card], sizes: Sequence[int], classes: Mapping[int, tuple[Card, ...]]
+    ) -> None:
+        """The preparation of ``__init__`` from classes the caller grouped (see there)."""
+        places = self._start(cards, sizes)
         everywhere = (1 << len(places)) - 1
         if len(classes) <= 1:
             # One class (or no card at all): every card may go anywhere there is room.
