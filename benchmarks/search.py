@@ -45,8 +45,6 @@ import io
 import json
 import pstats
 import random
-import re
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -62,6 +60,7 @@ from trickcore.game import AnyGame
 from trickcore.playout import playout_outcome_of, random_playout
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from callgrind import counted_run
 from euchre_playouts import load_pyspiel, versions
 
 OPENSPIEL = "OpenSpiel"
@@ -340,15 +339,11 @@ INSTRUCTION_KINDS = ("sample", "cold", "fast", "iterations")
 
 def count_once(args: argparse.Namespace, kind: str) -> int:
     """Run ``kind`` (or, for ``""``, nothing) on Euchre's positions in a child process under
-    callgrind; the instructions it counted."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
-    command += [__file__, "--count-run", kind, "--hands", str(args.hands), "--game", args.game]
-    command += ["--samples", str(args.samples), "--seed", str(args.seed)]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError("callgrind printed no instruction count:\n" + done.stderr)
-    return int(found.group(1))
+    callgrind (:func:`callgrind.counted_run`, with its fixed hash seed); the instructions it
+    counted."""
+    arguments = ["--count-run", kind, "--hands", str(args.hands), "--game", args.game]
+    arguments += ["--samples", str(args.samples), "--seed", str(args.seed)]
+    return counted_run(__file__, arguments)[0]
 
 
 def count_game(args: argparse.Namespace) -> AnyGame:
