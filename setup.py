@@ -30,6 +30,9 @@ COMPILED_MODULES = [
     "plugins/trickcore_euchre/determinize.py",
     "plugins/trickcore_allfours/rules.py",
     "plugins/trickcore_apples/rules.py",
+    "plugins/trickcore_bots/euchre_heuristic.py",
+    "plugins/trickcore_bots/allfours_heuristic.py",
+    "plugins/trickcore_bots/apples_heuristic.py",
 ]
 """The modules the compiled build compiles: the hot path, and none that defines a msgspec
 Struct (a Struct class in a compiled module loses msgspec's behaviour)."""

@@ -14,8 +14,13 @@ over pyspiel calls): the instructions each engine executes for the same figure o
 ``benchmarks/speed.py``. (Equal instructions are not equal time: OpenSpiel's, most of them in
 its pybind11 layer and the driver's loop, run at more instructions a cycle.)
 
+With ``--bot NAME`` the registered bot ``NAME`` plays every seat instead, from the seat's view
+(``game.view`` then ``bot.act``), as the search bots' playouts with ``playout=heuristic`` (their
+default) play each world: what one such playout of a hand costs.
+
     python benchmarks/instructions.py --hands 200
     python benchmarks/instructions.py --hands 200 --openspiel
+    python benchmarks/instructions.py --hands 50 --bot heuristic
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import sys
 from callgrind import counted_run
 
 import trickcore
-from trickcore import CHANCE, Rng
+from trickcore import CHANCE, BotSpec, Rng
 
 HAND_SEED_STRIDE = 1_000_000
 
@@ -51,10 +56,31 @@ def play(hands: int, seed: int) -> None:
             state = game.apply(state, action)
 
 
-def instructions(hands: int, seed: int, engine: str = "trickcore") -> int:
+def play_bots(hands: int, seed: int, bot: str) -> None:
+    """Play ``hands`` single hands of Euchre with the bot ``bot`` at every seat, each acting on
+    its seat's view; chance as in :func:`play`."""
+    game = trickcore.load("euchre", single_hand=True)
+    factory = trickcore.default_host().bot_factory(bot, game.name)
+    bots = [factory(BotSpec(game, seat, Rng(seed, "bot", seat))) for seat in range(game.seats)]
+    for hand in range(hands):
+        state = game.initial_state()
+        chance = 0
+        while (actor := game.actor(state)) is not None:
+            if actor is CHANCE:
+                stream = Rng(seed * HAND_SEED_STRIDE + hand, "chance", chance)
+                action = game.sample_chance(state, stream)
+                chance += 1
+            else:
+                action = bots[actor].act(game.view(state, actor), game.legal_actions(state))
+            state = game.apply(state, action)
+
+
+def instructions(hands: int, seed: int, engine: str = "trickcore", bot: str | None = None) -> int:
     """Instructions callgrind counts for a run of this script playing ``hands`` hands of
-    ``engine`` (``trickcore`` or ``openspiel``)."""
+    ``engine`` (``trickcore`` or ``openspiel``), by random moves or by ``bot`` (trickcore)."""
     arguments = ["--play", str(hands), "--seed", str(seed), "--engine", engine]
+    if bot is not None:
+        arguments += ["--bot", bot]
     return counted_run(__file__, arguments)[0]
 
 
@@ -65,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--openspiel", action="store_true", help="count OpenSpiel's euchre hands as well"
     )
+    parser.add_argument(
+        "--bot", metavar="NAME", help="a registered bot plays every seat (trickcore only)"
+    )
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the run under valgrind
     parser.add_argument("--engine", default="trickcore", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -73,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
             from euchre_playouts import load_pyspiel, openspiel_driver  # noqa: PLC0415
 
             openspiel_driver(load_pyspiel())(args.play, args.seed)
+        elif args.bot is not None:
+            play_bots(args.play, args.seed, args.bot)
         else:
             play(args.play, args.seed)
         return 0
@@ -82,6 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.openspiel and importlib.util.find_spec("pyspiel") is None:
         print("OpenSpiel is not installed (pip install open_spiel)", file=sys.stderr)
         return 1
+    if args.bot is not None:
+        counted = instructions(args.hands, args.seed, bot=args.bot)
+        per_hand = (counted - instructions(0, args.seed, bot=args.bot)) / args.hands
+        print(f"{per_hand:,.0f} instructions per Euchre hand of {args.bot} ({args.hands} hands)")
+        return 0
     engines = ["trickcore", "openspiel"] if args.openspiel else ["trickcore"]
     for engine in engines:
         counted = instructions(args.hands, args.seed, engine)

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from trickcore._mypyc import mypyc_attr
 from trickcore.bots import BotSpec
 from trickcore.cards import Card, Rank, Suit
 from trickcore.kit.tricks import TrickOrder
@@ -78,6 +79,7 @@ class Table:
     partners: frozenset[int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AllFoursHeuristicBot:
     """All Fours played like a sensible club player (see the module text); it sees only the
     view (F8)."""

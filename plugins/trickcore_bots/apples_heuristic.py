@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from trickcore._mypyc import mypyc_attr
 from trickcore.bots import BotSpec
 from trickcore.cards import Card, Suit
 from trickcore.kit.tricks import TrickOrder
@@ -58,6 +59,7 @@ def _lowest(cards: Sequence[Card]) -> Card:
     return min(cards, key=lambda card: (card.rank.order if card.rank else 0, card.index))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ApplesHeuristicBot:
     """Apples by the source's strategy notes: bids its longest suit without over-reaching, keeps
     a low card in each suit, avoids winning tricks full of low cards, picks a target whose rank

@@ -29,6 +29,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from trickcore._mypyc import mypyc_attr
 from trickcore.bots import BotSpec
 from trickcore.cards import Card, Rank, Suit
 from trickcore.kit.tricks import TrickOrder
@@ -127,6 +128,7 @@ class PlayFacts:
         return sum(1 for c in self.hand if self.suit(c) is suit)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EuchreHeuristicBot:
     """Euchre played like a sensible club player: bids on hand strength and seat, goes alone
     only with a near-certain march, draws trumps when strong, wins tricks as cheaply as it
