@@ -70,11 +70,13 @@ VOID = 0.5
 """A void in an off suit, when the hand holds at least two trumps (it can trump in)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class PlayFacts:
     """What the play decisions need to know, worked out once per decision from the view
     (:meth:`EuchreHeuristicBot.play_facts`): the trick order for the trump, the unseen cards,
-    and the suits each seat has shown out of (E7)."""
+    and the suits each seat has shown out of (E7). Built once a decision and only read after
+    (not ``frozen``: a frozen dataclass sets each field through ``object.__setattr__``, a call
+    per field on every decision of every heuristic playout)."""
 
     seat: int
     partner: int
@@ -88,9 +90,14 @@ class PlayFacts:
     """Our side chose trump (E4)."""
     opponents: tuple[int, ...]
     """The opponents who play this hand (not sitting out, E6)."""
-    unseen_powers: dict[Suit, list[int]]
-    """The strengths of the unseen cards by effective suit (a suit with none is absent): what
-    :meth:`higher_unseen`, :meth:`is_boss` and the trump tests read, many times a decision."""
+    out: set[Card]
+    """The cards known not to be in another hand: ours, those played, the turned-down up-card
+    and our own discard; :attr:`unseen` is the rest of the deck."""
+    stronger: dict[Card, tuple[Card, ...]]
+    """For each card of the deck, the cards of its effective suit that beat it (E2): the ones
+    :meth:`higher_unseen` and :meth:`is_boss` look for among the unseen."""
+    trumps: tuple[Card, ...]
+    """The deck's trumps, highest first (E2)."""
 
     def is_trump(self, card: Card) -> bool:
         return self.order.is_trump(card)
@@ -104,26 +111,34 @@ class PlayFacts:
 
     def higher_unseen(self, card: Card) -> int:
         """How many unseen cards of the card's effective suit are stronger than it."""
-        power = self.order.strength[card]
+        out = self.out
         higher = 0
-        for other in self.unseen_powers.get(self.order.suit_of[card], ()):
-            if other > power:
+        for other in self.stronger[card]:
+            if other not in out:
                 higher += 1
         return higher
 
     def is_boss(self, card: Card) -> bool:
         """Nobody else can hold a higher card of its suit."""
-        power = self.order.strength[card]
-        for other in self.unseen_powers.get(self.order.suit_of[card], ()):  # noqa: SIM110
-            if other > power:
+        out = self.out
+        for other in self.stronger[card]:  # noqa: SIM110 (a loop: see count_in_hand)
+            if other not in out:
                 return False
         return True
+
+    def trump_unseen(self) -> bool:
+        """Some trump is unseen."""
+        out = self.out
+        for card in self.trumps:  # noqa: SIM110
+            if card not in out:
+                return True
+        return False
 
     def trumps_out(self) -> bool:
         """An opponent may still hold a trump."""
         trump = self.order.trump
         assert trump is not None
-        if trump not in self.unseen_powers:
+        if not self.trump_unseen():
             return False
         for seat in self.opponents:  # noqa: SIM110 (a loop: see count_in_hand)
             if trump not in self.voids[seat]:
@@ -134,7 +149,7 @@ class PlayFacts:
         """One of ``seats`` is known to be void in ``suit`` and may hold a trump."""
         trump = self.order.trump
         assert trump is not None
-        if suit is trump or trump not in self.unseen_powers:
+        if suit is trump or not self.trump_unseen():
             return False
         for seat in seats:
             shown = self.voids[seat]
@@ -186,6 +201,9 @@ class EuchreHeuristicBot:
         self._orders = {suit: game.trick_order(suit) for suit in Suit}
         # Each trump suit's trumps, highest first (E2): tables for valuation and the alone test.
         self._trumps = {suit: self._ranked_trumps(order) for suit, order in self._orders.items()}
+        self._deck_set = frozenset(self._deck)
+        self._stronger_by_trump: dict[Suit, dict[Card, tuple[Card, ...]]] = {}
+        self._opponents_by_out: dict[tuple[int, ...], tuple[int, ...]] = {}
         # The joker (deck=25) and the bowers of each trump suit (E2).
         self._top_trumps = {
             suit: frozenset((Card.JOKER, right_bower(suit), left_bower(suit))) for suit in Suit
@@ -354,35 +372,55 @@ class EuchreHeuristicBot:
         up-card, our own discard as the dealer) and about voids."""
         assert view.trump is not None and view.maker is not None
         seat = self._seat
-        played = {c for trick in view.tricks for c in trick.cards} | set(view.trick)
-        out = set(view.hand) | played
+        out = set(view.hand)
+        for trick in view.tricks:
+            out.update(trick.cards)
+        out.update(view.trick)
         if view.up_card is not None and not view.picked_up:
             out.add(view.up_card)  # turned down (E4)
         if view.discard is not None:
             out.add(view.discard)  # our own discard, as the dealer
-        order = self._orders[view.trump]
-        suit_of, strength = order.suit_of, order.strength
-        unseen: list[Card] = []
-        unseen_powers: dict[Suit, list[int]] = {}
-        for card in self._deck:
-            if card not in out:
-                unseen.append(card)
-                unseen_powers.setdefault(suit_of[card], []).append(strength[card])
         return PlayFacts(
             seat=seat,
             partner=SEATING.partner(seat),
-            order=order,
+            order=self._orders[view.trump],
             hand=view.hand,
-            unseen=frozenset(unseen),
+            unseen=self._deck_set - out,
             voids=voids(self._game, view),
             makers=SEATING.same_side(view.maker, seat),
-            opponents=tuple(
+            opponents=self._opponents(view.sitting_out),
+            out=out,
+            stronger=self._stronger(view.trump),
+            trumps=self._trumps[view.trump],
+        )
+
+    def _opponents(self, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
+        """:attr:`PlayFacts.opponents`: the opponents who play, by the seats sitting out (E6)."""
+        opponents = self._opponents_by_out.get(sitting_out)
+        if opponents is None:
+            seat = self._seat
+            opponents = self._opponents_by_out[sitting_out] = tuple(
                 s
                 for s in SEATING.order(seat)
-                if not SEATING.same_side(s, seat) and s not in view.sitting_out
-            ),
-            unseen_powers=unseen_powers,
-        )
+                if not SEATING.same_side(s, seat) and s not in sitting_out
+            )
+        return opponents
+
+    def _stronger(self, trump: Suit) -> dict[Card, tuple[Card, ...]]:
+        """:attr:`PlayFacts.stronger` for ``trump``, worked out on its first use by this bot."""
+        stronger = self._stronger_by_trump.get(trump)
+        if stronger is None:
+            order = self._orders[trump]
+            suit_of, strength = order.suit_of, order.strength
+            stronger = self._stronger_by_trump[trump] = {
+                card: tuple(
+                    other
+                    for other in self._deck
+                    if suit_of[other] is suit_of[card] and strength[other] > strength[card]
+                )
+                for card in self._deck
+            }
+        return stronger
 
     def _play(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
         facts = self.play_facts(view)
