@@ -191,6 +191,71 @@ def test_heuristic_meets_every_decision_type() -> None:
     assert sum(seen.values()) > 3000
 
 
+@pytest.mark.parametrize("deck", [24, 32, 25])
+def test_play_facts_answer_by_their_definitions(deck: int) -> None:
+    """The facts a play decision reads, worked out once per bot and per decision
+    (``PlayFacts``), give what their definitions say at every play decision of random games:
+    the unseen cards are the deck less ours, those played and those known out of play (E10);
+    a card's higher unseen cards are those of its effective suit that beat it (E2); an
+    opponent may trump while a trump is unseen and some opponent has not shown out of trumps
+    (E7)."""
+    game = trickcore.load("euchre", deck=deck, who_may_go_alone="anyone")
+    checked = 0
+    for seed in range(6):
+        bots = make_bots(game, seed, [EuchreHeuristicBot] * 4)
+        state = game.initial_state()
+        k = 0
+        while (actor := game.actor(state)) is not None:
+            if actor is CHANCE:
+                action = game.sample_chance(state, Rng(seed, "chance", k))
+                k += 1
+            else:
+                view = game.view(state, actor)
+                if state.phase is Phase.PLAY:
+                    check_play_facts(game, bots[actor].play_facts(view), view)
+                    checked += 1
+                action = bots[actor].act(view, game.legal_actions(state))
+            state = game.apply(state, action)
+    assert checked > 100
+
+
+def check_play_facts(game: Any, facts: Any, view: Any) -> None:
+    order = facts.order
+    played = [card for trick in view.tricks for card in trick.cards] + list(view.trick)
+    known_out = set(view.hand) | set(played)
+    if view.up_card is not None and not view.picked_up:
+        known_out.add(view.up_card)
+    if view.discard is not None:
+        known_out.add(view.discard)
+    unseen = [card for card in game.deck if card not in known_out]
+    assert facts.unseen == frozenset(unseen)
+    for card in game.deck:
+        higher = [
+            other
+            for other in unseen
+            if order.suit_of[other] is order.suit_of[card]
+            and order.strength[other] > order.strength[card]
+        ]
+        assert facts.higher_unseen(card) == len(higher)
+        assert facts.is_boss(card) is (not higher)
+    trump = order.trump
+    trump_unseen = any(order.is_trump(card) for card in unseen)
+    may_trump = [seat for seat in facts.opponents if trump not in facts.voids[seat]]
+    assert facts.trumps_out() is (trump_unseen and bool(may_trump))
+    for suit in Suit:
+        for seats in ((0, 2), (1, 3), facts.opponents):
+            expected = (
+                suit is not trump
+                and trump_unseen
+                and any(suit in facts.voids[s] and trump not in facts.voids[s] for s in seats)
+            )
+            assert facts.may_ruff(seats, suit) is expected
+        assert facts.count_in_hand(suit) == sum(1 for c in view.hand if order.suit_of[c] is suit)
+    seat = facts.seat
+    opponents = ((seat + 1) % 4, (seat + 3) % 4)  # E1: the next seat and the one before
+    assert facts.opponents == tuple(s for s in opponents if s not in view.sitting_out)
+
+
 def test_bots_are_deterministic_given_their_streams() -> None:
     game = trickcore.load("euchre", deck=25)
     classes: list[BotClass] = [EuchreHeuristicBot, RandomBot, EuchreHeuristicBot, RandomBot]
