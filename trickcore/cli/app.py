@@ -42,6 +42,15 @@ __all__ = ["INTERRUPTED", "SCHEMA_PARTS", "autosave_path", "cli"]
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
+game_options = click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A game option (repeat for several); 'trickcore games GAME --options' lists them.",
+)
+"""The ``--option KEY=VALUE`` of the commands that load a game (``play``, ``match``)."""
+
 SCHEMA_PARTS = PARTS
 """What ``trickcore schema GAME --part`` can print (or ``all`` of them)."""
 
@@ -217,13 +226,7 @@ def plugins(ctx: click.Context) -> None:
     help="Bots per seat, per other seat (with --seat), or one for all; 'human' marks a human.",
 )
 @click.option("--seed", help="The seed deals and bots draw from (default: a fresh one).")
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A game option (repeat for several); 'trickcore games GAME --options' lists them.",
-)
+@game_options
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -400,13 +403,7 @@ def _save_unfinished(table: Table[Any, Any, Any], save: Path | None) -> None:
 )
 @click.option("--workers", type=int, help="Play on a local pool of this many processes.")
 @click.option("--dask", metavar="ADDRESS", help="Play on the Dask cluster at ADDRESS.")
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A game option (repeat for several); 'trickcore games GAME --options' lists them.",
-)
+@game_options
 @click.option(
     "--bot-option",
     "bot_options",
