@@ -291,6 +291,23 @@ def test_passes_with_junk_in_both_rounds() -> None:
     assert heuristic_choice(game, state) == Pass()
 
 
+class EagerBidder(EuchreHeuristicBot):
+    """A variant tried by subclassing, as the bot's class attributes invite: it calls on
+    anything."""
+
+    CALL_THRESHOLD = -100.0
+
+
+def test_a_subclass_changes_the_thresholds_in_either_build() -> None:
+    """The heuristic is a compiled class in the compiled build that still takes subclasses
+    written in Python, and reads their thresholds (E4: junk orders up for this one)."""
+    game, state = deal({1: "9C TC QS 9D TS", 0: "QC 9S KD TH JC"}, "QH")
+    view = game.view(state, 1)
+    legal = game.legal_actions(state)
+    assert EuchreHeuristicBot(BotSpec(game, 1, Rng(1))).act(view, legal) == Pass()
+    assert EagerBidder(BotSpec(game, 1, Rng(1))).act(view, legal) == OrderUp()
+
+
 def test_the_up_card_counts_for_the_dealers_side_and_against_the_other() -> None:
     hand = "AH KH AS 9C TC"
     # Seat 1, on the dealer's left: ordering up hands the right bower to the opponent dealer.
