@@ -82,9 +82,8 @@ class PlayFacts:
     partner: int
     order: TrickOrder
     hand: tuple[Card, ...]
-    unseen: frozenset[Card]
-    """Cards that may still be in another active or sitting-out hand (not ours, not played,
-    not known to be out of play)."""
+    deck: frozenset[Card]
+    """The game's deck."""
     voids: dict[int, set[Suit]]
     makers: bool
     """Our side chose trump (E4)."""
@@ -98,6 +97,12 @@ class PlayFacts:
     :meth:`higher_unseen` and :meth:`is_boss` look for among the unseen."""
     trumps: tuple[Card, ...]
     """The deck's trumps, highest first (E2)."""
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """Cards that may still be in another active or sitting-out hand (not ours, not
+        played, not known to be out of play)."""
+        return self.deck - self.out
 
     def is_trump(self, card: Card) -> bool:
         return self.order.is_trump(card)
@@ -385,7 +390,7 @@ class EuchreHeuristicBot:
             partner=SEATING.partner(seat),
             order=self._orders[view.trump],
             hand=view.hand,
-            unseen=self._deck_set - out,
+            deck=self._deck_set,
             voids=voids(self._game, view),
             makers=SEATING.same_side(view.maker, seat),
             opponents=self._opponents(view.sitting_out),
