@@ -38,10 +38,15 @@ from trickcore import CHANCE, BotSpec, Rng
 HAND_SEED_STRIDE = 1_000_000
 
 
-def play(hands: int, seed: int) -> None:
-    """Play ``hands`` random single hands of Euchre."""
+def play(hands: int, seed: int, bot: str | None = None) -> None:
+    """Play ``hands`` single hands of Euchre: random moves, or with ``bot`` at every seat, each
+    acting on its seat's view."""
     game = trickcore.load("euchre", single_hand=True)
     rng = Rng(seed, "bench")
+    bots = None
+    if bot is not None:
+        factory = trickcore.default_host().bot_factory(bot, game.name)
+        bots = [factory(BotSpec(game, seat, Rng(seed, "bot", seat))) for seat in range(4)]
     for hand in range(hands):
         state = game.initial_state()
         chance = 0
@@ -52,26 +57,10 @@ def play(hands: int, seed: int) -> None:
                 chance += 1
             else:
                 legal = game.legal_actions(state)
-                action = legal[rng.below(len(legal))]
-            state = game.apply(state, action)
-
-
-def play_bots(hands: int, seed: int, bot: str) -> None:
-    """Play ``hands`` single hands of Euchre with the bot ``bot`` at every seat, each acting on
-    its seat's view; chance as in :func:`play`."""
-    game = trickcore.load("euchre", single_hand=True)
-    factory = trickcore.default_host().bot_factory(bot, game.name)
-    bots = [factory(BotSpec(game, seat, Rng(seed, "bot", seat))) for seat in range(game.seats)]
-    for hand in range(hands):
-        state = game.initial_state()
-        chance = 0
-        while (actor := game.actor(state)) is not None:
-            if actor is CHANCE:
-                stream = Rng(seed * HAND_SEED_STRIDE + hand, "chance", chance)
-                action = game.sample_chance(state, stream)
-                chance += 1
-            else:
-                action = bots[actor].act(game.view(state, actor), game.legal_actions(state))
+                if bots is None:
+                    action = legal[rng.below(len(legal))]
+                else:
+                    action = bots[actor].act(game.view(state, actor), legal)
             state = game.apply(state, action)
 
 
@@ -102,10 +91,8 @@ def main(argv: list[str] | None = None) -> int:
             from euchre_playouts import load_pyspiel, openspiel_driver  # noqa: PLC0415
 
             openspiel_driver(load_pyspiel())(args.play, args.seed)
-        elif args.bot is not None:
-            play_bots(args.play, args.seed, args.bot)
         else:
-            play(args.play, args.seed)
+            play(args.play, args.seed, args.bot)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
