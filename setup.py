@@ -28,6 +28,7 @@ COMPILED_MODULES = [
     "plugins/trickcore_euchre/rules.py",
     "plugins/trickcore_euchre/playout.py",
     "plugins/trickcore_euchre/determinize.py",
+    "plugins/trickcore_euchre/seen.py",
     "plugins/trickcore_allfours/rules.py",
     "plugins/trickcore_apples/rules.py",
     "plugins/trickcore_bots/euchre_heuristic.py",

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from trickcore._mypyc import mypyc_attr
 from trickcore.bots import BotSpec
@@ -53,6 +53,13 @@ from trickcore_euchre import (
 )
 
 __all__ = ["EuchreHeuristicBot"]
+
+# The actions without fields, built once: actions are immutable, and building one checks its
+# fields (Action.__post_init__) at every bid of every heuristic playout.
+_PASS: Final = Pass()
+_ORDER_UP: Final = OrderUp()
+_GO_ALONE: Final = GoAlone()
+_WITH_PARTNER: Final = WithPartner()
 
 
 # -- hand valuation (bidding) -------------------------------------------------------------------
@@ -280,7 +287,7 @@ class EuchreHeuristicBot:
             # The up-card goes to the dealer: good for the dealer's partner, bad for the others.
             same_side = SEATING.same_side(dealer, self._seat)
             worth = self.hand_strength(view.hand, trump) + (share if same_side else -share)
-        wanted = OrderUp() if worth >= self.CALL_THRESHOLD else Pass()
+        wanted = _ORDER_UP if worth >= self.CALL_THRESHOLD else _PASS
         return wanted if wanted in legal else legal[0]
 
     def _second_round(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
@@ -298,9 +305,9 @@ class EuchreHeuristicBot:
 
         calls = [a for a in legal if isinstance(a, Call)]
         best = max(calls, key=lambda a: (worth(a), -a.suit.index))
-        if Pass() not in legal or worth(best) >= self.CALL_THRESHOLD:
+        if _PASS not in legal or worth(best) >= self.CALL_THRESHOLD:
             return best
-        return Pass()
+        return _PASS
 
     def _joker_call(self, legal: tuple[EuchreAction, ...]) -> EuchreAction:
         """E5: the dealer names trump before seeing the hand; every suit is as good."""
@@ -366,8 +373,8 @@ class EuchreHeuristicBot:
             dead.append(view.up_card)
         if view.discard is not None:
             dead.append(view.discard)
-        go = GoAlone() in legal and self.sure_march(view.hand, view.trump, dead)
-        wanted: EuchreAction = GoAlone() if go else WithPartner()
+        go = _GO_ALONE in legal and self.sure_march(view.hand, view.trump, dead)
+        wanted: EuchreAction = _GO_ALONE if go else _WITH_PARTNER
         return wanted if wanted in legal else legal[0]
 
     # -- play (E7) -------------------------------------------------------------------------------

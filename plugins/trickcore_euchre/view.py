@@ -10,6 +10,7 @@ from trickcore.cards import Card, Suit
 from trickcore.kit.hidden import Projection, SeatPart, shown_turn
 from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
+from trickcore_euchre.seen import discard_owner, sees_own_hand
 from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
 
 __all__ = ["PROJECTION", "EuchreView"]
@@ -61,15 +62,11 @@ class EuchreView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     winner: int | None
 
 
-def _sees_own_hand(state: EuchreState, seat: int) -> bool:
-    return not (state.phase is Phase.JOKER_CALL and seat == state.dealer)  # E5
-
-
 PROJECTION: Projection[EuchreState, EuchreView] = Projection(
     EuchreState,
     EuchreView,
-    per_seat=[SeatPart("hands", own="hand", sizes="hand_sizes", shown=_sees_own_hand)],
-    owned={"discard": lambda state: state.dealer},
+    per_seat=[SeatPart("hands", own="hand", sizes="hand_sizes", shown=sees_own_hand)],
+    owned={"discard": discard_owner},
     secret=["undealt"],
     computed={"turn": shown_turn(_ACTING)},
 )
