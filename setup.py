@@ -34,6 +34,7 @@ COMPILED_MODULES = [
     "plugins/trickcore_bots/euchre_heuristic.py",
     "plugins/trickcore_bots/allfours_heuristic.py",
     "plugins/trickcore_bots/apples_heuristic.py",
+    "plugins/trickcore_bots/search.py",
 ]
 """The modules the compiled build compiles: the hot path, and none that defines a msgspec
 Struct (a Struct class in a compiled module loses msgspec's behaviour)."""

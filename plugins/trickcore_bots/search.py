@@ -37,25 +37,23 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import msgspec
-
+from trickcore._mypyc import mypyc_attr
 from trickcore.bots import Bot, BotSpec
-from trickcore.errors import OptionError, UnknownBotError
+from trickcore.errors import UnknownBotError
 from trickcore.game import CHANCE, AnyGame, Outcome, Seat
 from trickcore.kit.solver import cards_left, solve
 from trickcore.playout import playout_outcome_of
 from trickcore.rng import Rng
 from trickcore_bots.inference import AuctionModel
+from trickcore_bots.options import AUTO_PLAYOUT, SEARCH_BOTS, SearchOptions
 
 if TYPE_CHECKING:
     from trickcore.plugins import PluginHost
 
 __all__ = ["IsmctsBot", "PimcBot", "SearchOptions"]
 
-SEARCH_BOTS = frozenset({"pimc", "ismcts"})
-AUTO_PLAYOUT = "auto"
 HEURISTIC = "heuristic"
 """The bot ``playout=auto`` plays the playouts with, when the game has one registered."""
 PlayoutOutcome = Callable[[Any, Rng], Outcome]
@@ -63,83 +61,6 @@ PlayoutOutcome = Callable[[Any, Rng], Outcome]
 Policy = Callable[..., Any]
 """The playout bots' choice: ``policy(state, seat, legal)``, or with the seat's ``view``
 given instead of a state, ``policy(None, seat, legal, view)``."""
-
-
-class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The options of ``pimc`` and ``ismcts``; the defaults (40 playouts by the game's
-    ``heuristic`` bot) keep a move of Euchre, All Fours or Apples under about 0.1 s (see
-    ``docs/bots.md`` for the measured times)."""
-
-    iterations: (
-        Annotated[int, msgspec.Meta(ge=1, description="playouts per move (default: the bot's)")]
-        | None
-    ) = None
-    time_budget: (
-        Annotated[float, msgspec.Meta(gt=0, description="seconds per move (opt-in)")] | None
-    ) = None
-    playout: Annotated[str, msgspec.Meta(description="auto, random, or a registered bot")] = (
-        AUTO_PLAYOUT
-    )
-    exploration: Annotated[
-        float, msgspec.Meta(ge=0, description="UCB1 constant, on returns scaled to [0, 1] (ismcts)")
-    ] = 0.7
-    confidence: Annotated[
-        float,
-        msgspec.Meta(
-            ge=0, description="standard errors needed to overrule the playout bot's own move"
-        ),
-    ] = 1.0
-    horizon: Annotated[
-        Literal["hand", "game"], msgspec.Meta(description="where a playout stops")
-    ] = "hand"
-    value: Annotated[
-        Literal["points", "returns"], msgspec.Meta(description="what a playout is worth")
-    ] = "points"
-    solve: Annotated[
-        int,
-        msgspec.Meta(
-            ge=0,
-            description="cards in the hand of the seat to play at or below which the rest of "
-            "the hand is solved exactly instead of played out (0: never)",
-        ),
-    ] = 0
-    inference: Annotated[
-        Literal["off", "auction"],
-        msgspec.Meta(
-            description="off: worlds drawn uniformly; auction: weighted by how likely the "
-            "other seats' decisions before the first card play were (heuristic model)"
-        ),
-    ] = "off"
-    inference_noise: Annotated[
-        float,
-        msgspec.Meta(
-            gt=0,
-            lt=1,
-            description="inference=auction: the chance that a seat decides otherwise than "
-            "the heuristic would",
-        ),
-    ] = 0.1
-    inference_pool: Annotated[
-        int,
-        msgspec.Meta(
-            ge=1, description="inference=auction: worlds drawn for each world kept (by weight)"
-        ),
-    ] = 4
-
-    @classmethod
-    def of(cls, bot: str, spec: BotSpec) -> SearchOptions:
-        """The options in ``spec`` (text values such as ``"500"`` converted), or an
-        :class:`~trickcore.errors.OptionError` naming the bot, the option and the fields."""
-        try:
-            options = msgspec.convert(dict(spec.options), cls, strict=False)
-        except msgspec.ValidationError as error:
-            fields = ", ".join(cls.__struct_fields__)
-            raise OptionError(f"{bot} bot: {error} (options: {fields})") from None
-        if options.playout in SEARCH_BOTS:
-            raise OptionError(f"{bot} bot: a search bot cannot be the playout policy")
-        if options.solve and options.horizon != "hand":
-            raise OptionError(f"{bot} bot: solve needs horizon=hand (it solves one hand)")
-        return options
 
 
 def _registered(host: PluginHost, name: str, game: str) -> bool:
@@ -153,6 +74,7 @@ def _registered(host: PluginHost, name: str, game: str) -> bool:
     return True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class _Search:
     """What both bots share: options, the playout, the budget."""
 
@@ -341,6 +263,7 @@ class _Search:
         return list(Outcome.settle(game.sides, tuple(gains), finished=True, winner=winner).returns)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PimcBot(_Search):
     """Perfect-information Monte Carlo: each legal action is played out in the same sampled
     worlds; the best total wins (ties: the first legal)."""
@@ -384,6 +307,7 @@ _SMALLEST_SPREAD = 1e-9
 """The spread of returns used while every return seen so far is the same."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class IsmctsBot(_Search):
     """Single-observer information-set MCTS with UCB1 and availability counts below an even,
     paired root (see the module text)."""
