@@ -1,0 +1,26 @@
+"""benchmarks/bot_moves.py (issue 23): the search bots' CPU per move, counted over the moves
+with a choice only."""
+
+from __future__ import annotations
+
+import pytest
+from benchmark_scripts import benchmark
+
+import trickcore
+
+moves = benchmark("bot_moves")
+
+
+def test_a_row_counts_the_searched_moves_and_their_times() -> None:
+    row = moves.measure("euchre", "pimc", 1, 3)
+    assert row.build == trickcore.build_kind()
+    assert (row.game, row.bot, row.hands) == ("euchre", "pimc", 1)
+    assert row.moves > 0
+    assert 0 < row.mean_s <= row.slowest_s
+    assert moves.line(row).startswith("| euchre | `pimc` |")
+
+
+def test_an_unknown_game_is_refused() -> None:
+    with pytest.raises(SystemExit) as stop:
+        moves.main(["--games", "bridge"])
+    assert stop.value.code == 2
