@@ -39,8 +39,10 @@ def seen_cards(view: AllFoursView) -> set[Card]:
     """The cards of this deal that the view's seat has seen: its hand, the kicks and the cards
     played (the last hand's count names cards of an earlier shuffle: not these)."""
     seen = set(view.hand)
-    seen.update(kick.card for kick in view.kicks)
-    seen.update(card for trick in view.tricks for card in trick.cards)
+    for kick in view.kicks:  # loops: a heuristic playout asks at every card it plays
+        seen.add(kick.card)
+    for trick in view.tricks:
+        seen.update(trick.cards)
     seen.update(view.trick)
     return seen
 

@@ -67,9 +67,11 @@ TRUMP_WORTH: dict[Rank, float] = {
 :attr:`AllFoursHeuristicBot.SMALL_TRUMP`."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Table:
-    """What a play decision needs to know, worked out once from the view."""
+    """What a play decision needs to know, worked out once from the view and only read after
+    (not ``frozen``: a frozen dataclass sets each field through ``object.__setattr__``, a call
+    per field on every decision of every heuristic playout)."""
 
     order: TrickOrder
     trump: Suit
@@ -109,6 +111,9 @@ class AllFoursHeuristicBot:
         self._seat = spec.seat
         self._orders = {suit: game.trick_order(suit) for suit in Suit}
         self._partners = frozenset(game.seating.partners(spec.seat)) | {spec.seat}
+        self._pack = frozenset(PACK)
+        self._jacks = {suit: Card(f"J{suit.value}") for suit in Suit}
+        self._stronger_by_trump: dict[Suit | None, dict[Card, tuple[Card, ...]]] = {}
 
     # -- dispatch ------------------------------------------------------------------------------
 
@@ -163,11 +168,11 @@ class AllFoursHeuristicBot:
     def _table(self, view: AllFoursView) -> Table:
         assert view.trump is not None
         trump = view.trump
-        unseen = frozenset(PACK) - seen_cards(view)
+        unseen = self._pack - seen_cards(view)
         return Table(
             order=self._orders[trump],
             trump=trump,
-            jack=Card(f"J{trump.value}"),
+            jack=self._jacks[trump],
             unseen=unseen,
             partners=self._partners,
         )
@@ -182,26 +187,44 @@ class AllFoursHeuristicBot:
         )
         return Play(card=card)
 
-    def _higher_trumps_out(self, card: Card, table: Table) -> list[Card]:
-        strength = table.order.strength
-        return [c for c in table.unseen if c.suit is table.trump and strength[c] > strength[card]]
+    def _beaten_by_unseen(self, card: Card, table: Table) -> bool:
+        """Some unseen card of its suit beats it (for a trump: a higher trump is out)."""
+        unseen = table.unseen
+        for other in self._stronger(table.order)[card]:  # noqa: SIM110 (a loop: called often)
+            if other in unseen:
+                return True
+        return False
 
-    def _top_of_suit(self, card: Card, table: Table) -> bool:
-        """No unseen card of its suit beats it."""
-        strength = table.order.strength
-        return not any(c.suit is card.suit and strength[c] > strength[card] for c in table.unseen)
+    def _stronger(self, order: TrickOrder) -> dict[Card, tuple[Card, ...]]:
+        """For each card of the pack, the cards of its suit that beat it under ``order`` (its
+        trump's), worked out on its first use by this bot."""
+        stronger = self._stronger_by_trump.get(order.trump)
+        if stronger is None:
+            strength = order.strength
+            by_suit: dict[Suit | None, list[Card]] = {}
+            for card in PACK:
+                by_suit.setdefault(card.suit, []).append(card)
+            stronger = self._stronger_by_trump[order.trump] = {
+                card: tuple(
+                    other for other in by_suit[card.suit] if strength[other] > strength[card]
+                )
+                for card in PACK
+            }
+        return stronger
 
     def _lead(self, view: AllFoursView, cards: Sequence[Card], table: Table) -> Card:
         trumps = [c for c in cards if c.suit is table.trump]
         strength = table.order.strength
         if trumps:
             best = max(trumps, key=lambda c: strength[c])
-            if table.jack in trumps and not self._higher_trumps_out(table.jack, table):
+            if table.jack in trumps and not self._beaten_by_unseen(table.jack, table):
                 return table.jack  # the jack wins its trick for sure: its point is ours
             jack_out = table.jack in table.unseen
-            if best != table.jack and jack_out and self._top_of_suit(best, table):
+            if best != table.jack and jack_out and not self._beaten_by_unseen(best, table):
                 return best  # draw trumps with a sure winner: the jack may fall to it (hang jack)
-        winners = [c for c in cards if c.suit is not table.trump and self._top_of_suit(c, table)]
+        winners = [
+            c for c in cards if c.suit is not table.trump and not self._beaten_by_unseen(c, table)
+        ]
         if winners:
             return min(winners, key=lambda c: (c.rank is Rank.TEN, c.index))
         return self._cheapest(cards, table)
@@ -246,7 +269,7 @@ class AllFoursHeuristicBot:
             if plain:
                 return self._cheapest_win(plain, table)
             worth_it = value >= self.WORTH_TRUMPING or not can_follow or not opponents_later
-            trumps = [c for c in safe if c != table.jack or not self._higher_trumps_out(c, table)]
+            trumps = [c for c in safe if c != table.jack or not self._beaten_by_unseen(c, table)]
             if trumps and worth_it and value > 0:
                 return self._cheapest_win(trumps, table)
             risky = [c for c in winning if c != table.jack and c.rank is not Rank.TEN]
@@ -260,9 +283,7 @@ class AllFoursHeuristicBot:
         still be trumped: a risk worth taking, measured)."""
         if not opponents_later:
             return True
-        if card.suit is table.trump:
-            return not self._higher_trumps_out(card, table)
-        return self._top_of_suit(card, table)
+        return not self._beaten_by_unseen(card, table)
 
     def _cheapest_win(self, cards: Sequence[Card], table: Table) -> Card:
         """Among winning cards, the weakest, a ten or the jack only if nothing else wins."""
@@ -283,6 +304,6 @@ class AllFoursHeuristicBot:
 
     def _keep_jack_safe(self, cards: Sequence[Card], table: Table) -> Sequence[Card]:
         """The cards other than the jack while a higher trump is out, when there is a choice."""
-        if table.jack in cards and len(cards) > 1 and self._higher_trumps_out(table.jack, table):
+        if table.jack in cards and len(cards) > 1 and self._beaten_by_unseen(table.jack, table):
             return [c for c in cards if c != table.jack]
         return cards
