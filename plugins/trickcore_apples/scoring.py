@@ -46,8 +46,20 @@ def groups(winnings: Iterable[Card], target: Card) -> tuple[Group, ...]:
 
 
 def points(winnings: Iterable[Card], target: Card) -> int:
-    """A player's round score from their winnings pile and target card (A7)."""
-    return sum(group.points for group in groups(winnings, target))
+    """A player's round score from their winnings pile and target card (A7): the total of
+    :func:`groups`' points, counted without building the groups (the heuristic bot asks it for
+    every card it might win, in every playout of a search)."""
+    counts: dict[Rank | None, int] = {target.rank: 1}
+    for card in winnings:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    total = 0
+    for rank, count in counts.items():
+        assert rank is not None
+        if rank is target.rank and count in _TARGET_BONUS:
+            total += _TARGET_BONUS[count]
+        else:
+            total += _TIMES[count] * VALUES[rank]
+    return total
 
 
 def winnings_pile(tricks: Iterable[Trick], seat: int) -> tuple[Card, ...]:

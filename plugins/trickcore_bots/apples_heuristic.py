@@ -164,14 +164,19 @@ class ApplesHeuristicBot:
 
     # -- play (A6, A7) ---------------------------------------------------------------------------
 
-    def _gain(self, view: ApplesView, cards: Sequence[Card]) -> float:
-        """What winning ``cards`` adds to this seat's round score (A7)."""
+    def _gains(self, view: ApplesView, piles: Sequence[Sequence[Card]]) -> list[float]:
+        """What winning each of ``piles`` would add to this seat's round score (A7), with the
+        winnings pile so far and its points worked out once."""
         if not view.target:
-            return 0
+            return [0] * len(piles)
         (target,) = view.target
         won = winnings_pile(view.tricks, view.seat)
-        promise = self.PROMISE * sum(value(card) for card in cards)
-        return points((*won, *cards), target) - points(won, target) + promise
+        now = points(won, target)
+        found: list[float] = []
+        for cards in piles:
+            promise = self.PROMISE * sum(value(card) for card in cards)
+            found.append(points((*won, *cards), target) - now + promise)
+        return found
 
     def _play(self, view: ApplesView, cards: list[Card]) -> Card:
         assert view.trump is not None
@@ -185,7 +190,8 @@ class ApplesHeuristicBot:
         loses = [card for card in cards if card not in wins]
         last = len(trick) == len(view.trick_seats) - 1
         if wins:
-            gains = {card: self._gain(view, (*trick, card)) for card in wins}
+            piles = [(*trick, card) for card in wins]
+            gains = dict(zip(wins, self._gains(view, piles), strict=True))
             # the card that adds most, the cheapest of those
             choice = max(wins, key=lambda card: (gains[card], -rank_of(card), -card.index))
             if gains[choice] > 0:

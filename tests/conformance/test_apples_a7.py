@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 from apples_helpers import apples, cs, play_round
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trickcore import Card, Rank
-from trickcore_apples import Phase, groups, points, value
+from trickcore_apples import PACK, Phase, groups, points, value
 
 # The source's first example: 3 3 4 6 9 9 10(target) J J J Q A A -> -15 + 5 + 20 + 15 = 25.
 EXAMPLE_25 = [
@@ -131,6 +133,15 @@ def test_groups_singles_score_nothing_and_scores_may_be_negative() -> None:
     found = groups(cs("2S 2H 3S 3H KS"), Card("AD"))
     assert points(cs("2S 2H 3S 3H KS"), Card("AD")) == -30
     assert {g.rank: g.points for g in found}[Rank.KING] == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(PACK), st.integers(0, 52))
+def test_points_is_the_total_of_the_groups(shuffled: list[Card], size: int) -> None:
+    """A7: a round's score, counted straight from the pile and the target, is the total of
+    its groups' points (the rules record the groups; the bot and the checks count points)."""
+    pile, target = shuffled[: min(size, 51)], shuffled[-1]
+    assert points(pile, target) == sum(group.points for group in groups(pile, target))
 
 
 def test_negative_round_score_lowers_the_running_total() -> None:
