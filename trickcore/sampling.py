@@ -374,19 +374,27 @@ def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:
     if count > _MAX_ONE_WORD_SHUFFLE:
         return rng.shuffled(items)
     code = rng._below_limit(_FACTORIALS[count], _FACTORIAL_LIMITS[count])
+    tabled = count if count < _TABLED else _TABLED
+    swaps = _SWAPS[tabled]
+    if swaps is None:  # (a list filled on first use: cheaper to read than a cached call)
+        swaps = _SWAPS[tabled] = _last_swaps(tabled)
     if count <= _TABLED:
-        return _last_swaps(count)[code](items)
+        return swaps[code](items)
     order = list(items)
     for i, radix in _HIGH_DIGITS[count]:
         j = code % radix  # two operators: cheaper than a call of divmod
         code //= radix
         order[i], order[j] = order[j], order[i]
-    order[:_TABLED] = _last_swaps(_TABLED)[code](order)
+    order[:_TABLED] = swaps[code](order)
     return tuple(order)
 
 
-@functools.cache
-def _last_swaps(count: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]:
+_Swaps = tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]
+_SWAPS: Final[list[_Swaps | None]] = [None] * (_TABLED + 1)
+""":func:`_last_swaps` of each count up to :data:`_TABLED`, once used."""
+
+
+def _last_swaps(count: int) -> _Swaps:
     """For each number below ``count!``, what the swaps of :func:`_shuffled` read from it do to
     the first ``count`` items, as a function picking them in their new order (built on first
     use: ``7!`` small functions)."""

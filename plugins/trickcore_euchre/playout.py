@@ -283,7 +283,7 @@ class EuchrePlayout:
         side."""
         assert hand.trump is not None
         policy = self.policies[hand.trump]
-        played = play_on_lists(policy, hand.hands, hand.trick, hand.trick_seats, rng.below)
+        played = play_on_lists(policy, hand.hands, hand.trick, hand.trick_seats, rng)
         for _, _, winner in played:
             hand.tricks_won[_SIDE[winner]] += 1
         hand.played += played
