@@ -176,17 +176,27 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, for ``1 <= n <= 2**64``."""
+        words = self._words
+        if words and 0 < n <= _TWO_32:
+            word = words.pop()
+            if word < _SURELY_ACCEPTED:  # accepted whatever the bound up to 2**32
+                return word % n
+            words.append(word)  # (nearly never) given back, for the exact test below
+        return self._below_tested(n)
+
+    def _below_tested(self, n: int) -> int:
+        """:meth:`below` with the exact test of every word."""
         if n <= 0 or (n > _TWO_32 and n > _TWO_64):  # (small bounds: compared as small ints)
             # Above 2**64 no word is accepted (the limit below is 0): refuse, do not hang.
             raise ValueError(f"below() needs a bound from 1 to 2**64, not {n}")
-        quick = _SURELY_ACCEPTED if n <= _TWO_32 else 0
+        limit = _TWO_64 - _TWO_64 % n
         words = self._words
         while True:
             if not words:
                 self._refill()
                 words = self._words
             word = words.pop()
-            if word < quick or word < _TWO_64 - _TWO_64 % n:
+            if word < limit:
                 return word % n
 
     def _below_limit(self, n: int, limit: int) -> int:

@@ -225,8 +225,10 @@ class SlotSampler:
             order = _shuffled(rng, self._cards)
             cut = self._cut
             return list(cut(order)) if cut is not None else _slice(order, self._sizes)
-        # Which table: one uniform number below the count.
-        number = _below(rng, root.total)
+        # Which table: one uniform number below the count (rng.below itself when it can: one
+        # call fewer).
+        total = root.total
+        number = rng.below(total) if total <= _TWO_64 else _below(rng, total)
         tables = self._tables
         cuts = tables[1][bisect.bisect_right(tables[0], number)] if tables else self._walk(number)
         # Which cards: each class shuffled and cut by its row of the table.
@@ -236,7 +238,10 @@ class SlotSampler:
         for members in self._members:
             shuffled.append(_shuffled(rng, members))
         dealt: list[tuple[Card, ...]] = [()] * self._slots
-        for place, pieces in zip(self._places, cuts, strict=True):
+        places = self._places
+        # (by index: zip(..., strict=True) is a call with a keyword, which costs more)
+        for at in range(len(places)):
+            place, pieces = places[at], cuts[at]
             if len(pieces) == 1:  # one run cut from one shuffled class: already in uniform order
                 k, start, stop = pieces[0]
                 dealt[place] = shuffled[k][start:stop]
