@@ -185,18 +185,19 @@ class Rng:
         return self._below_tested(n)
 
     def _below_tested(self, n: int) -> int:
-        """:meth:`below` with the exact test of every word."""
+        """:meth:`below` word by word, with the full test of each: for a bound above 2**32, once
+        the block's words are used up, or past a word the quick way gave back."""
         if n <= 0 or (n > _TWO_32 and n > _TWO_64):  # (small bounds: compared as small ints)
             # Above 2**64 no word is accepted (the limit below is 0): refuse, do not hang.
             raise ValueError(f"below() needs a bound from 1 to 2**64, not {n}")
-        limit = _TWO_64 - _TWO_64 % n
+        quick = _SURELY_ACCEPTED if n <= _TWO_32 else 0  # the limit worked out only past it
         words = self._words
         while True:
             if not words:
                 self._refill()
                 words = self._words
             word = words.pop()
-            if word < limit:
+            if word < quick or word < _TWO_64 - _TWO_64 % n:
                 return word % n
 
     def _below_limit(self, n: int, limit: int) -> int:
