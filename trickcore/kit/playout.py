@@ -131,7 +131,8 @@ def play_on_lists(
             best, best_at = strength[card], 0
         else:
             if len(held) == 1:  # the last card is legal, whether it follows or not
-                card = held.pop(rng.below(1))
+                rng.next_u64()  # below(1): any word is taken, for 0 (a word, without the test)
+                card = held.pop()
                 follows = suit_of[card] is led
             else:
                 if plain:
