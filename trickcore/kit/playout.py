@@ -131,7 +131,7 @@ def play_on_lists(
             best, best_at = strength[card], 0
         else:
             if len(held) == 1:  # the last card is legal, whether it follows or not
-                rng.next_u64()  # below(1): any word is taken, for 0 (a word, without the test)
+                rng.next_u64()  # below(1) takes any word and gives 0: the word alone, untested
                 card = held.pop()
                 follows = suit_of[card] is led
             else:
