@@ -258,6 +258,68 @@ def test_below_is_roughly_uniform() -> None:
     assert chi2 < 20.5  # p = 0.001 for 5 degrees of freedom; the seed is fixed, no flakes
 
 
+# The words at the very top, 2**64 - 2**32 and above: the only ones a bound up to 2**32 may
+# reject (each about once in 2**32 words, so no seed's first blocks hold one), given to a stream
+# as its next words to reach the exact test. 2**64 % 10 == 6: the last six words are rejected
+# for 10; 2**64 % 3 == 1: the last one for 3; 2**32 divides 2**64: none for 2**32.
+TOP_WORDS = [TWO_64 - 1, TWO_64 - 2**32, TWO_64 - 7, TWO_64 - 6, 5, TWO_64 - 2**32 - 1, TWO_64 - 2]
+TOP_BOUNDS = (1, 2, 3, 10, 52, 2**31 + 1, 2**32 - 1, 2**32, 2**32 + 1, 2**63 + 1, TWO_64)
+
+
+def with_top_words(seed: int) -> tuple[Rng, _Reference]:
+    """A stream and the reference that both hand out ``TOP_WORDS`` first, then block 0."""
+    rng, reference = both(seed, "top")
+    rng._words.extend(reversed(TOP_WORDS))  # the next word last, as the stream keeps them
+    reference.pending = list(TOP_WORDS)
+    return rng, reference
+
+
+@pytest.mark.parametrize("n", TOP_BOUNDS)
+def test_the_top_words_take_the_exact_test(n: int) -> None:
+    rng, reference = with_top_words(0)
+    expected = [reference.below(n) for _ in range(len(TOP_WORDS) + 2)]
+    assert [rng.below(n) for _ in range(len(TOP_WORDS) + 2)] == expected
+    assert rng.next_u64() == reference.next_u64()  # the same words used up
+    # the deal sampler's draw with the limit kept, and a shuffle, the same
+    rng, reference = with_top_words(1)
+    limit = acceptance_limit(n)
+    assert [rng._below_limit(n, limit) for _ in range(9)] == [reference.below(n) for _ in range(9)]
+    rng, reference = with_top_words(2)
+    assert list(rng.shuffled(range(12))) == reference.shuffled(range(12))
+    assert rng.next_u64() == reference.next_u64()
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**40),
+    draws=st.lists(
+        st.tuples(
+            st.sampled_from(["below", "limit", "shuffled", "word", "random"]),
+            st.integers(min_value=1, max_value=60) | st.integers(min_value=1, max_value=TWO_64),
+        ),
+        max_size=40,
+    ),
+)
+def test_draws_of_every_kind_in_any_order_are_the_reference(
+    seed: int, draws: list[tuple[str, int]]
+) -> None:
+    """Whatever the stream draws and in which order (small and large bounds, kept limits,
+    shuffles, words, floats, across blocks), the numbers are TCR1's as the module text says."""
+    rng, reference = both(seed, "mixed")
+    for kind, n in draws:
+        if kind == "below":
+            assert rng.below(n) == reference.below(n), (kind, n)
+        elif kind == "limit":
+            assert rng._below_limit(n, acceptance_limit(n)) == reference.below(n), (kind, n)
+        elif kind == "shuffled":
+            items = range(n % 30)
+            assert list(rng.shuffled(items)) == reference.shuffled(items), (kind, n)
+        elif kind == "word":
+            assert rng.next_u64() == reference.next_u64()
+        else:
+            assert rng.random() == reference.random()
+    assert rng.next_u64() == reference.next_u64()
+
+
 def test_randint_includes_both_ends() -> None:
     rng = Rng("randint")
     seen = {rng.randint(-2, 2) for _ in range(200)}

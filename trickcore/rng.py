@@ -176,10 +176,21 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, for ``1 <= n <= 2**64``."""
+        words = self._words
+        if words and 0 < n <= _TWO_32:
+            word = words.pop()
+            if word < _SURELY_ACCEPTED:  # accepted whatever the bound up to 2**32
+                return word % n
+            words.append(word)  # (nearly never) given back, for the exact test below
+        return self._below_tested(n)
+
+    def _below_tested(self, n: int) -> int:
+        """:meth:`below` word by word, with the full test of each: for a bound above 2**32, once
+        the block's words are used up, or past a word the quick way gave back."""
         if n <= 0 or (n > _TWO_32 and n > _TWO_64):  # (small bounds: compared as small ints)
             # Above 2**64 no word is accepted (the limit below is 0): refuse, do not hang.
             raise ValueError(f"below() needs a bound from 1 to 2**64, not {n}")
-        quick = _SURELY_ACCEPTED if n <= _TWO_32 else 0
+        quick = _SURELY_ACCEPTED if n <= _TWO_32 else 0  # the limit worked out only past it
         words = self._words
         while True:
             if not words:

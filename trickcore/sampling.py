@@ -225,8 +225,10 @@ class SlotSampler:
             order = _shuffled(rng, self._cards)
             cut = self._cut
             return list(cut(order)) if cut is not None else _slice(order, self._sizes)
-        # Which table: one uniform number below the count.
-        number = _below(rng, root.total)
+        # Which table: one uniform number below the count (rng.below itself when it can: one
+        # call fewer).
+        total = root.total
+        number = rng.below(total) if total <= _TWO_64 else _below(rng, total)
         tables = self._tables
         cuts = tables[1][bisect.bisect_right(tables[0], number)] if tables else self._walk(number)
         # Which cards: each class shuffled and cut by its row of the table.
@@ -236,7 +238,10 @@ class SlotSampler:
         for members in self._members:
             shuffled.append(_shuffled(rng, members))
         dealt: list[tuple[Card, ...]] = [()] * self._slots
-        for place, pieces in zip(self._places, cuts, strict=True):
+        places = self._places
+        # (by index: zip(..., strict=True) is a call with a keyword, which costs more)
+        for at in range(len(places)):
+            place, pieces = places[at], cuts[at]
             if len(pieces) == 1:  # one run cut from one shuffled class: already in uniform order
                 k, start, stop = pieces[0]
                 dealt[place] = shuffled[k][start:stop]
@@ -374,19 +379,27 @@ def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:
     if count > _MAX_ONE_WORD_SHUFFLE:
         return rng.shuffled(items)
     code = rng._below_limit(_FACTORIALS[count], _FACTORIAL_LIMITS[count])
+    tabled = count if count < _TABLED else _TABLED
+    swaps = _SWAPS[tabled]
+    if swaps is None:  # (a list filled on first use: cheaper to read than a cached call)
+        swaps = _SWAPS[tabled] = _last_swaps(tabled)
     if count <= _TABLED:
-        return _last_swaps(count)[code](items)
+        return swaps[code](items)
     order = list(items)
     for i, radix in _HIGH_DIGITS[count]:
         j = code % radix  # two operators: cheaper than a call of divmod
         code //= radix
         order[i], order[j] = order[j], order[i]
-    order[:_TABLED] = _last_swaps(_TABLED)[code](order)
+    order[:_TABLED] = swaps[code](order)
     return tuple(order)
 
 
-@functools.cache
-def _last_swaps(count: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]:
+_Swaps = tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]
+_SWAPS: Final[list[_Swaps | None]] = [None] * (_TABLED + 1)
+""":func:`_last_swaps` of each count up to :data:`_TABLED`, once used."""
+
+
+def _last_swaps(count: int) -> _Swaps:
     """For each number below ``count!``, what the swaps of :func:`_shuffled` read from it do to
     the first ``count`` items, as a function picking them in their new order (built on first
     use: ``7!`` small functions)."""

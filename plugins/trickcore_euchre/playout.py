@@ -283,7 +283,7 @@ class EuchrePlayout:
         side."""
         assert hand.trump is not None
         policy = self.policies[hand.trump]
-        played = play_on_lists(policy, hand.hands, hand.trick, hand.trick_seats, rng.below)
+        played = play_on_lists(policy, hand.hands, hand.trick, hand.trick_seats, rng)
         for _, _, winner in played:
             hand.tricks_won[_SIDE[winner]] += 1
         hand.played += played
@@ -296,7 +296,12 @@ class EuchrePlayout:
         records its ``hand_score``); the game ends at the target (E1, E9)."""
         maker = hand.maker
         assert maker is not None
-        loners = tuple([declared.seat for declared in hand.declarations if declared.alone])
+        # (a loop, not a comprehension: that would be a call of its own in the pure build)
+        alone: list[int] = []
+        for declared in hand.declarations:
+            if declared.alone:
+                alone.append(declared.seat)
+        loners = tuple(alone)
         tricks_won = (hand.tricks_won[0], hand.tricks_won[1])
         result = None
         if hand.records:
@@ -404,7 +409,10 @@ class Hand:
         # (copies as [*x]: no call, which the interpreted build pays for on every playout)
         self.scores: list[int] = [*scores]
         self.hand_number: int = hand_number
-        self.hands: list[list[Card]] = [[*held] for held in hands]
+        copies: list[list[Card]] = []
+        for held in hands:  # (a loop: a comprehension is a call of its own, interpreted)
+            copies.append([*held])
+        self.hands: list[list[Card]] = copies
         self.up_card: Card | None = up_card
         self.undealt: tuple[Card, ...] = undealt
         self.turn: int = turn

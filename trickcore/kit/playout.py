@@ -17,7 +17,6 @@ the game), once its :meth:`~trickcore.kit.base.TrickGame.trick_counts` says what
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from msgspec.structs import replace
@@ -67,7 +66,7 @@ def play_tricks(game: TrickGame[Any, Any, Any, Any], state: S, rng: Rng) -> S:
     layout: Any = state
     policy = game.policy or game.follow_policy(layout.trump)
     hands: list[list[Card]] = [list(hand) for hand in layout.hands]
-    played = play_on_lists(policy, hands, list(layout.trick), layout.trick_seats, rng.below)
+    played = play_on_lists(policy, hands, list(layout.trick), layout.trick_seats, rng)
     finished = tuple(
         Trick(leader=seats[0], seats=seats, cards=cards, winner=winner)
         for seats, cards, winner in played
@@ -96,12 +95,12 @@ def play_on_lists(
     hands: list[list[Card]],
     trick: list[Card],
     seats: tuple[Seat, ...],
-    below: Callable[[int], int],
+    rng: Rng,
 ) -> list[PlayedTrick]:
     """The rest of a hand's tricks played at random on lists, for a game's fast playout: from
     the trick in progress (``trick``, the cards so far, played by the first of ``seats``) until
     the hands of the seats that play are empty, the cards taken out of ``hands`` (changed in
-    place). Each card is ``legal[below(len(legal))]`` over the legal cards in the hand's order
+    place). Each card is ``legal[rng.below(len(legal))]`` over the legal cards in the hand's order
     (``policy``), as ``legal_actions`` lists them; the winner of a trick leads the next, which
     the same seats play in the same order. The finished tricks, in order; the turn after the
     last one is the last of its seats (as after the public ``play``)."""
@@ -127,12 +126,13 @@ def play_on_lists(
     while True:
         held = hands[turn]
         if led is None:
-            card = held.pop(below(len(held)))
+            card = held.pop(rng.below(len(held)))
             led = suit_of[card]
             best, best_at = strength[card], 0
         else:
             if len(held) == 1:  # the last card is legal, whether it follows or not
-                card = held.pop(below(1))
+                rng.next_u64()  # below(1) takes any word and gives 0: the word alone, untested
+                card = held.pop()
                 follows = suit_of[card] is led
             else:
                 if plain:
@@ -147,10 +147,10 @@ def play_on_lists(
                     legal = list(policy.legal(held, trick))
                 count = len(legal)
                 if 0 < count < len(held):
-                    card = legal[below(count)]
+                    card = legal[rng.below(count)]
                     held.remove(card)
                 else:  # every card is legal: drawn by its place in the hand
-                    card = held.pop(below(len(held)))
+                    card = held.pop(rng.below(len(held)))
                 follows = count > 0
             power = strength[card]
             # (the plain policy's winner; another policy tells its own)
