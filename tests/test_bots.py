@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -42,10 +42,15 @@ def make_bots(game: Any, seed: int, classes: Sequence[BotClass]) -> list[Any]:
 
 
 def play_game(
-    game: Any, seed: int, classes: Sequence[BotClass], seen: Counter[str] | None = None
+    game: Any,
+    seed: int,
+    classes: Sequence[BotClass],
+    seen: Counter[str] | None = None,
+    before: Callable[[Any, Any, Any], None] | None = None,
 ) -> tuple[Any, list[Any]]:
     """Play one whole game; every bot action must be legal. Returns the outcome and the
-    actions. ``seen`` counts the heuristic's decisions by phase and action type."""
+    actions. ``seen`` counts the heuristic's decisions by phase and action type; ``before`` is
+    called with the state, the bot to act and its view before each decision."""
     bots = make_bots(game, seed, classes)
     state = game.initial_state()
     actions: list[Any] = []
@@ -56,7 +61,10 @@ def play_game(
             k += 1
         else:
             legal = game.legal_actions(state)
-            action = bots[actor].act(game.view(state, actor), legal)
+            view = game.view(state, actor)
+            if before is not None:
+                before(state, bots[actor], view)
+            action = bots[actor].act(view, legal)
             assert action in legal, f"seat {actor} ({classes[actor].name}) played {action!r}"
             if seen is not None and isinstance(bots[actor], EuchreHeuristicBot):
                 seen[f"{state.phase.value}:{type(action).__name__}"] += 1
@@ -200,23 +208,16 @@ def test_play_facts_answer_by_their_definitions(deck: int) -> None:
     opponent may trump while a trump is unseen and some opponent has not shown out of trumps
     (E7)."""
     game = trickcore.load("euchre", deck=deck, who_may_go_alone="anyone")
-    checked = 0
+    checked: list[int] = []
+
+    def check(state: Any, bot: Any, view: Any) -> None:
+        if state.phase is Phase.PLAY:
+            check_play_facts(game, bot.play_facts(view), view)
+            checked.append(1)
+
     for seed in range(6):
-        bots = make_bots(game, seed, [EuchreHeuristicBot] * 4)
-        state = game.initial_state()
-        k = 0
-        while (actor := game.actor(state)) is not None:
-            if actor is CHANCE:
-                action = game.sample_chance(state, Rng(seed, "chance", k))
-                k += 1
-            else:
-                view = game.view(state, actor)
-                if state.phase is Phase.PLAY:
-                    check_play_facts(game, bots[actor].play_facts(view), view)
-                    checked += 1
-                action = bots[actor].act(view, game.legal_actions(state))
-            state = game.apply(state, action)
-    assert checked > 100
+        play_game(game, seed, [EuchreHeuristicBot] * 4, before=check)
+    assert len(checked) > 100
 
 
 def check_play_facts(game: Any, facts: Any, view: Any) -> None:
