@@ -16,7 +16,7 @@ from test_viewcheck import _SETTINGS, GAMES, PUBLIC, SERVED, _corrupted, game_of
 from trickcore import InvalidViewError, Rng
 from trickcore.cards import Card, cards
 from trickcore.kit import TrickGame
-from trickcore.kit.hidden import _unseen
+from trickcore.kit.hidden import _unseen_classes
 from trickcore.kit.tricks import hand_plays, revealed_voids
 from trickcore.viewcheck import checked_draws, view_shape_problems
 
@@ -235,6 +235,11 @@ def test_held_cards_come_last_whether_or_not_they_were_seen(seen_held: bool) -> 
     cards seen (Euchre's taken up-card is; the list no longer copies the seen cards then)."""
     pack = cards("9S TS JS QS KS AS 9H TH")
     seen = set(cards("TS KS")) | ({Card("JS")} if seen_held else set())
-    unseen = _unseen(pack, seen, {Card("JS"): 2})
+    unseen, _ = _unseen_classes(
+        pack, seen, (2, 4), (0, 2), (), voids=None, suit_of=None, held={Card("JS"): 2}
+    )
     assert unseen == [*cards("9S QS AS 9H TH"), Card("JS")]
-    assert _unseen(pack, list(seen), None) == [c for c in pack if c not in seen]
+    plain, _ = _unseen_classes(
+        pack, list(seen), (6,), (0,), (), voids=None, suit_of=None, held=None
+    )
+    assert plain == [c for c in pack if c not in seen]

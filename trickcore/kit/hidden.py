@@ -24,7 +24,6 @@ import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import filterfalse
 from typing import Any, Final, Generic, TypeVar
 
 import msgspec
@@ -335,15 +334,21 @@ class Projection(Generic[S, V]):
             others.pop(seat, None)
         secret = secret or {}
         owned = [name for name in self.owned if name in secret]  # hidden from this view
-        cards = _unseen(pack, cards_seen(view) if seen is None else seen, held)
         sizes = (
             *others.values(),
             *[secret[name] for name in owned],
             *[secret.get(name, 0) for name in self.secret],
         )
         owners = tuple([self.owned[name](shown) for name in owned])
-        classes = _suit_classes(
-            cards, sizes, tuple(others), owners, voids=voids, suit_of=suit_of, held=held
+        cards, classes = _unseen_classes(
+            pack,
+            cards_seen(view) if seen is None else seen,
+            sizes,
+            tuple(others),
+            owners,
+            voids=voids,
+            suit_of=suit_of,
+            held=held,
         )
         sample = SlotSampler(cards, sizes, classes=classes)
         # A draw: the hidden seats' entries in seat order, then the owned fields, then the
@@ -516,25 +521,9 @@ def _card_problems(name: str, entry: Iterable[object], pack: Collection[Card]) -
     return found
 
 
-def _unseen(
-    pack: Sequence[Card], seen: Collection[Card], held: Mapping[Card, Seat] | None
-) -> list[Card]:
-    """The cards of ``pack`` (in pack order) neither in ``seen`` nor ``held``, then the
-    ``held`` ones (in their order)."""
-    if type(seen) not in _LOOKUP_TYPES:
-        seen = set(seen)
-    if not held:
-        return list(filterfalse(seen.__contains__, pack))
-    unseen = list(filterfalse(seen.__contains__, pack))
-    for card in held:  # usually seen once already (Euchre's up-card): nothing to take out
-        if card not in seen and card in unseen:
-            unseen.remove(card)
-    unseen.extend(held)
-    return unseen
-
-
-def _suit_classes(
-    cards: Sequence[Card],
+def _unseen_classes(
+    pack: Sequence[Card],
+    seen: Collection[Card],
     sizes: tuple[int, ...],
     hands: tuple[Seat, ...],
     owners: tuple[Seat | None, ...],
@@ -542,60 +531,64 @@ def _suit_classes(
     voids: Mapping[Seat, Collection[Suit]] | None,
     suit_of: Mapping[Card, Suit] | None,
     held: Mapping[Card, Seat] | None,
-) -> dict[int, tuple[Card, ...]]:
-    """The cards (the unseen ones, then the ``held`` ones, as :func:`_unseen` lists them)
-    grouped by the places they may go to, for :class:`~trickcore.sampling.SlotSampler`'s
-    ``classes``. The places (``sizes``): the hands of ``hands`` (seats), then fields owned by
-    ``owners``, then secret fields. A hand takes no card of a suit its seat showed out of
-    (``voids``, suits by ``suit_of``, default the printed suit); a held card goes only to its
+) -> tuple[list[Card], dict[int, tuple[Card, ...]]]:
+    """The cards to deal, in one pass over ``pack``: those neither ``seen`` nor ``held`` (in
+    pack order), then the ``held`` ones (in their order); and the same cards grouped by the
+    places they may go to, for :class:`~trickcore.sampling.SlotSampler`'s ``classes``, each
+    group in that order. The places (``sizes``): the hands of ``hands`` (seats), then fields
+    owned by ``owners``, then secret fields. A hand takes no card of a suit its seat showed out
+    of (``voids``, suits by ``suit_of``, default the printed suit); a held card goes only to its
     seat's hand or the fields it owns; the others go anywhere. Since voids bar whole suits, a
-    card's places follow from its suit: a few masks per view and one look-up per card, instead
-    of a mask per place over every card."""
+    card's places follow from its suit: a few masks per view and one look-up per card."""
     everywhere, hand_bits, holders = _place_bits(sizes, hands, owners)
+    if type(seen) not in _LOOKUP_TYPES:
+        seen = set(seen)
     barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
     if voids:
         for seat, bit in hand_bits:
             for out in voids.get(seat, ()):
                 barred[out] = barred.get(out, 0) | bit
-    count = len(cards) - len(held) if held else len(cards)
-    suit = suit_of.__getitem__ if suit_of is not None else _SUIT
-    places = dict.fromkeys(_SUITS, everywhere)  # where the cards of each suit may go
-    for shown_out, hands_out in barred.items():
-        places[shown_out] = everywhere & ~hands_out
-    classes: dict[int, tuple[Card, ...]]
+    hidden: Collection[Card] = held if held else _NOTHING
+    cards: list[Card] = []
+    classes: dict[int, tuple[Card, ...]] = {}
     if not barred:  # every unseen card may go anywhere: one class
-        classes = {everywhere: tuple(cards[:count])} if count else {}
+        for card in pack:
+            if card not in seen and card not in hidden:
+                cards.append(card)
+        if cards:
+            classes[everywhere] = tuple(cards)
     else:
-        classes = _grouped(cards[:count], list(map(places.__getitem__, map(suit, cards[:count]))))
-    # The held cards come last in ``cards``, so last in their classes too.
-    for card, holder in (held or {}).items():
-        mask = holders.get(holder, 0) & places[suit(card)]
-        classes[mask] = (*classes.get(mask, ()), card)
-    return classes
-
-
-def _grouped(cards: Sequence[Card], masks: list[int]) -> dict[int, tuple[Card, ...]]:
-    """``cards`` grouped by their ``masks`` (one each), in their order within each group."""
-    distinct = set(masks)
-    if len(distinct) <= 1:
-        return {masks[0]: tuple(cards)} if masks else {}
-    # The positions sorted by group, each group's in order (a stable sort), then cut by group.
-    order = sorted(range(len(masks)), key=masks.__getitem__)
-    picked: tuple[Card, ...] = operator.itemgetter(*order)(cards)
-    groups: dict[int, tuple[Card, ...]] = {}
-    start = 0
-    for mask in sorted(distinct):
-        stop = start + masks.count(mask)
-        groups[mask] = picked[start:stop]
-        start = stop
-    return groups
+        places = dict.fromkeys(_SUITS, everywhere)  # where the cards of each suit may go
+        for shown_out, hands_out in barred.items():
+            places[shown_out] = everywhere & ~hands_out
+        groups: dict[int, list[Card]] = {}
+        for card in pack:
+            if card not in seen and card not in hidden:
+                cards.append(card)
+                mask = places[suit_of[card] if suit_of is not None else card.suit]
+                group = groups.get(mask)
+                if group is None:
+                    groups[mask] = [card]
+                else:
+                    group.append(card)
+        for mask, group in groups.items():
+            classes[mask] = tuple(group)
+    if held:  # last in the cards, so last in their classes too
+        for card, holder in held.items():
+            cards.append(card)
+            suit = suit_of[card] if suit_of is not None else card.suit
+            mask = holders.get(holder, 0)
+            if suit in barred:
+                mask &= everywhere & ~barred[suit]
+            classes[mask] = (*classes.get(mask, ()), card)
+    return cards, classes
 
 
 @functools.lru_cache(maxsize=256)
 def _place_bits(
     sizes: tuple[int, ...], hands: tuple[Seat, ...], owners: tuple[Seat | None, ...]
 ) -> tuple[int, tuple[tuple[Seat, int], ...], dict[Seat | None, int]]:
-    """For :func:`_suit_classes`, kept by shape: the places of nonzero size as bits (bit k:
+    """For :func:`_unseen_classes`, kept by shape: the places of nonzero size as bits (bit k:
     the k-th of them), each such hand's seat with its bit, and each seat's hand and owned
     fields as bits (read only)."""
     bit = 1
