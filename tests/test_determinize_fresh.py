@@ -184,6 +184,41 @@ def test_shows_back_says_yes_only_when_the_skeleton_shows_the_view_back(
         assert game.view(game.skeleton(view), view.seat) == view
 
 
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_the_checks_at_once_say_yes_only_when_each_check_does(
+    label: str, data: st.DataObject
+) -> None:
+    """``fits_at_once``, every check of a fresh view in one walk: never yes on a view that one
+    of the checks it stands for refuses (a no sends ``determinize`` the long way, which names
+    the defect, so only a yes must be right)."""
+    game, view = _corrupted(label, {**SERVED, **PUBLIC}, data)
+    if view is None or not game.fits_at_once(view):
+        return
+    assert view_shape_problems(game, view, deep=False) == []
+    assert game.view_problems(view) == []
+    assert game.skeleton_shows_back(view)
+
+
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+def test_the_checks_at_once_serve_every_real_view_after_the_deal(label: str) -> None:
+    """Every view of a state after the deal passes the checks at once (the long way is kept
+    for views before it and for views that fail them), and is drawn from as before."""
+    game = game_of(label)
+    served = 0
+    for state in positions(label):
+        if state.phase in (game.draw_phase, game.deal_phase):
+            continue
+        for seat in range(game.seats):
+            view = game.view(state, seat)
+            assert game.fits_at_once(view)
+            sample = game.determinize(view, Rng(3, "at once"))
+            assert game.view(sample, seat) == view
+            served += 1
+    assert served > 50
+
+
 @pytest.mark.parametrize("label", GAMES)
 @_SETTINGS
 @given(data=st.data())

@@ -104,6 +104,17 @@ from trickcore.viewcheck import checked_draws
 __all__ = ["Rule", "TrickGame"]
 
 
+def _plays_twice(view: object) -> bool:
+    """Whether a seat plays twice in one of ``view``'s tricks (its ``tricks``, a tuple of
+    tricks whose ``seats`` are tuples; anything else is the type check's business)."""
+    tricks = getattr(view, "tricks", ())
+    for trick in tricks if isinstance(tricks, tuple) else ():
+        seats = getattr(trick, "seats", ())
+        if isinstance(seats, tuple) and len(set(seats)) != len(seats):
+            return True
+    return False
+
+
 def _suits_not_followed(
     suit_of: dict[Card, Suit],
     tricks: Sequence[Trick],
@@ -573,8 +584,20 @@ class TrickGame(Generic[S, A, V, Opt]):
         served = fit and prepare == self.determinizer
         skeleton = self.skeleton if served else None
         shows_back = self.skeleton_shows_back if served else None
+        # The kit's own checks of a fresh view, told at once when the game keeps them all.
+        at_once = (
+            served
+            and not full
+            and type(self).view_problems is TrickGame.view_problems
+            and type(self).skeleton_shows_back is TrickGame.skeleton_shows_back
+        )
 
         def checked(view: V) -> Callable[[Rng], S]:
+            if at_once and self.fits_at_once(view):
+                try:
+                    return prepare(view)
+                except Exception:  # no deal fits: checked_draws names the defect
+                    pass
             return checked_draws(
                 self,
                 view,
@@ -610,17 +633,40 @@ class TrickGame(Generic[S, A, V, Opt]):
             return False
         return self.projection.shows_back(view, self.seats)
 
+    def fits_at_once(self, view: V) -> bool:
+        """Whether ``view`` passes every check :meth:`determinize` makes of a fresh view before
+        it prepares the draws (:func:`~trickcore.viewcheck.checked_draws`: the view's class and
+        seat, :meth:`view_problems`, :meth:`skeleton_shows_back`), told in one walk
+        (:meth:`~trickcore.kit.hidden.Projection.shows_back` given the pack); ``False`` also
+        when in doubt or before a deal, and then ``determinize`` checks the long way, which
+        names the defect. Only for a game that keeps the kit's checks."""
+        shown: Any = view
+        if type(view) is not self.view_type:
+            return False
+        seat = shown.seat
+        if type(seat) is not int or not 0 <= seat < self.seating.seats:
+            return False
+        phase = shown.phase
+        if phase is self._draw_phase or phase is self.deal_phase:
+            return False
+        try:
+            fits = self.projection.shows_back(view, self.seating.seats, self._pack_set)
+        except Exception:  # a malformed view: the long way names what is wrong
+            return False
+        return fits and not _plays_twice(view)
+
     def view_problems(self, view: V) -> list[str]:
         """The game's cheap checks of a view's shape, before any state is drawn from it: the
         cards and sizes of the projection's per-seat parts
         (:meth:`~trickcore.kit.hidden.Projection.view_problems`), and a seat that plays twice
         in one of the view's tricks (a hand no deal gives). A game may add its own."""
         found = self.projection.view_problems(view, self.seats, self._pack_set)
-        tricks = getattr(view, "tricks", ())
-        for number, trick in enumerate(tricks if isinstance(tricks, tuple) else (), start=1):
-            seats = getattr(trick, "seats", ())
-            if isinstance(seats, tuple) and len(set(seats)) != len(seats):
-                found.append(f"a seat plays twice in trick {number}: seats {list(seats)}")
+        if _plays_twice(view):
+            tricks: tuple[Any, ...] = getattr(view, "tricks")  # noqa: B009 - a tuple: checked
+            for number, trick in enumerate(tricks, start=1):
+                seats = getattr(trick, "seats", ())
+                if isinstance(seats, tuple) and len(set(seats)) != len(seats):
+                    found.append(f"a seat plays twice in trick {number}: seats {list(seats)}")
         return found
 
     def validate_view(self, view: V) -> None:

@@ -400,7 +400,7 @@ class Projection(Generic[S, V]):
             hidden[field] = tuple(entries)
         return msgspec.structs.replace(self.blank(view, seats), **hidden)
 
-    def shows_back(self, view: V, seats: int) -> bool:
+    def shows_back(self, view: V, seats: int, pack: Collection[Card] | None = None) -> bool:
         """Whether the :meth:`skeleton` of ``view`` shows ``view`` back to its seat, told
         without building the skeleton or its view: the view's public fields are the
         skeleton's own objects, so only the parts the projection rewrites are compared (the
@@ -408,11 +408,19 @@ class Projection(Generic[S, V]):
         :meth:`blank`. ``True`` only when the skeleton's view equals ``view``; ``False`` also
         when in doubt (sizes that are not a tuple of ``seats`` whole numbers): the caller then
         builds the skeleton's view and compares, for the differences to name. ``determinize``
-        checks a fresh view with it (:func:`trickcore.viewcheck.checked_draws`)."""
+        checks a fresh view with it (:func:`trickcore.viewcheck.checked_draws`).
+
+        Given ``pack`` (a set), ``True`` only when :meth:`view_problems` finds nothing too (the
+        seat's own entries distinct cards of ``pack``, sizes at most its size): the two checks
+        of a fresh view in one walk over the same fields
+        (:meth:`~trickcore.kit.TrickGame.fits_at_once`)."""
         seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
         blank = self.blank(view, seats)
+        most = len(pack) if pack is not None else None
         for _, own_name, sizes_name, shown in self._seat_parts:
             own = getattr(view, own_name)
+            if pack is not None and not _distinct_cards_of(own, pack):
+                return False
             visible = shown is None or shown(blank, seat)
             if sizes_name is None:
                 if not visible and own != ():
@@ -422,7 +430,7 @@ class Projection(Generic[S, V]):
             if type(sizes) is not tuple or len(sizes) != seats:
                 return False
             for size in sizes:
-                if type(size) is not int or size < 0:
+                if type(size) is not int or size < 0 or (most is not None and size > most):
                     return False
             # The skeleton holds the view's own entry unless ``shown`` hid it (then fillers).
             kept = shown is None or bool(own) or not sizes[seat]
