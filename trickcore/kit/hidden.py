@@ -162,6 +162,15 @@ class Projection(Generic[S, V]):
         self._steps = self._positional_steps(state_fields)
         self._per_seat_fields = tuple(part.field for part in self.per_seat)
         self._last_blank: tuple[V, int, S] | None = None
+        self._layouts: dict[
+            tuple[int, Seat | None, tuple[tuple[str, int], ...]],
+            tuple[
+                tuple[Seat, ...],
+                tuple[Callable[[Any], Seat | None], ...],
+                tuple[int, ...],
+                tuple[tuple[str, int, bool], ...],
+            ],
+        ] = {}
 
     def _positional_steps(
         self, state_fields: tuple[str, ...]
@@ -329,36 +338,24 @@ class Projection(Generic[S, V]):
         counts: Sequence[int] = getattr(view, sizes_name)
         own = getattr(view, own_name)
         own_hidden = own_shown is not None and not own and counts[seat] > 0
-        others = dict(enumerate(counts))
-        if not own_hidden:
-            others.pop(seat, None)
-        secret = secret or {}
-        owned = [name for name in self.owned if name in secret]  # hidden from this view
-        sizes = (
-            *others.values(),
-            *[secret[name] for name in owned],
-            *[secret.get(name, 0) for name in self.secret],
-        )
-        owners = tuple([self.owned[name](shown) for name in owned])
+        me = None if own_hidden else seat
+        hands, owners_of, tail, places = self._deal_layout(len(counts), me, secret or {})
+        sizes = (*counts, *tail) if me is None else (*counts[:me], *counts[me + 1 :], *tail)
+        owners: tuple[Seat | None, ...] = ()
+        for owner in owners_of:  # the fields hidden from this view: the seats that own them
+            owners += (owner(shown),)
         cards, classes = _unseen_classes(
             pack,
             cards_seen(view) if seen is None else seen,
             sizes,
-            tuple(others),
+            hands,
             owners,
             voids=voids,
             suit_of=suit_of,
             held=held,
         )
         sample = SlotSampler(cards, sizes, classes=classes)
-        # A draw: the hidden seats' entries in seat order, then the owned fields, then the
-        # secret ones; the seat's own entry is the view's unless it is hidden too.
-        hidden = len(others)
-        me = None if own_hidden else seat
-        places = [
-            (name, hidden + len(owned) + index, False) for index, name in enumerate(self.secret)
-        ]
-        places += [(name, hidden + index, True) for index, name in enumerate(owned) if secret[name]]
+        hidden = len(hands)
         public = self.blank(view, len(counts))  # the hidden parts are filled in by each draw
         replace = msgspec.structs.replace
 
@@ -373,6 +370,39 @@ class Projection(Generic[S, V]):
             return replace(public, **changes)
 
         return draw
+
+    def _deal_layout(
+        self, seats: int, me: Seat | None, secret: Mapping[str, int]
+    ) -> tuple[
+        tuple[Seat, ...],
+        tuple[Callable[[Any], Seat | None], ...],
+        tuple[int, ...],
+        tuple[tuple[str, int, bool], ...],
+    ]:
+        """How :meth:`unseen_dealer` deals at a table of ``seats`` for the view of seat ``me``
+        (``None``: its own entry is dealt too) with the ``secret`` sizes, kept by that shape:
+        the seats whose entries are dealt (in seat order), the owners of the owned fields
+        dealt (those named in ``secret``, hidden from this view), the sizes of those fields
+        then of the secret ones, and each such field's name, position in a draw and whether
+        it holds one card (an owned field) rather than a tuple."""
+        key = (seats, me, tuple(secret.items()))
+        found = self._layouts.get(key)
+        if found is not None:
+            return found
+        hands = tuple([other for other in range(seats) if other != me])
+        owned = [name for name in self.owned if name in secret]
+        tail = (*[secret[name] for name in owned], *[secret.get(name, 0) for name in self.secret])
+        # A draw: the hands in seat order, then the owned fields, then the secret ones.
+        start = len(hands) + len(owned)
+        places = [(name, start + index, False) for index, name in enumerate(self.secret)]
+        places += [
+            (name, len(hands) + index, True) for index, name in enumerate(owned) if secret[name]
+        ]
+        found = (hands, tuple([self.owned[name] for name in owned]), tail, tuple(places))
+        if len(self._layouts) >= _KEPT_LAYOUTS:
+            self._layouts.clear()
+        self._layouts[key] = found
+        return found
 
     def skeleton(self, view: V, seats: int, filler: Card) -> S:
         """A state that shows ``view`` back to its seat exactly when the states agreeing with it
@@ -493,6 +523,7 @@ class Projection(Generic[S, V]):
         return self.state_type(**fields)
 
 
+_KEPT_LAYOUTS: Final = 64  # deal layouts a projection keeps (a few per table and phase)
 _SCALARS: Final = frozenset({int, bool, str, float, bytes, type(None)})
 # Checked by exact type: a union such as ``set | frozenset`` in ``isinstance`` is built anew by
 # every call, and a subclass is only taken the longer way.
