@@ -177,13 +177,21 @@ class SlotSampler:
         """The set-up both preparations share: ``ValueError`` unless ``sizes`` are at least 0
         and add up to the cards; the cards, the sizes and nothing prepared yet; the places that
         take part (of nonzero size), returned."""
-        if sum(sizes) != len(cards) or min(sizes, default=0) < 0:
+        total = 0
+        taking: list[int] = []  # places of size 0 take no part: the classes and counts are
+        for index, size in enumerate(sizes):  # over the others only
+            total += size
+            if size < 0:
+                total = -1
+                break
+            if size:
+                taking.append(index)
+        if total != len(cards):
             raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {list(sizes)}")
         self._cards = tuple(cards)
         self._sizes = tuple(sizes)
         self._slots = len(sizes)
-        # Places of size 0 take no part: the classes and counts are over the others only.
-        places = self._places = tuple(itertools.compress(range(len(sizes)), sizes))
+        places = self._places = tuple(taking)
         self._members = ()
         self._root = None
         self._tables = None

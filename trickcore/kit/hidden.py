@@ -528,8 +528,6 @@ _SCALARS: Final = frozenset({int, bool, str, float, bytes, type(None)})
 # Checked by exact type: a union such as ``set | frozenset`` in ``isinstance`` is built anew by
 # every call, and a subclass is only taken the longer way.
 _SET_TYPES: Final[frozenset[type]] = frozenset({set, frozenset})
-_LOOKUP_TYPES: Final[frozenset[type]] = frozenset({set, frozenset, dict})
-_NOTHING: Final[frozenset[Card]] = frozenset()
 _SUIT: Callable[[Card], Suit | None] = operator.attrgetter("suit")
 _SUITS: Final[tuple[Suit | None, ...]] = (*Suit, None)  # None: the joker's
 
@@ -580,19 +578,19 @@ def _unseen_classes(
     seat's hand or the fields it owns; the others go anywhere. Since voids bar whole suits, a
     card's places follow from its suit: a few masks per view and one look-up per card."""
     everywhere, hand_bits, holders = _place_bits(sizes, hands, owners)
-    if type(seen) not in _LOOKUP_TYPES:
-        seen = set(seen)
+    excluded = set(seen)  # a set by its type: the quicker test of membership when compiled
+    if held:
+        excluded.update(held)
     barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
     if voids:
         for seat, bit in hand_bits:
             for out in voids.get(seat, ()):
                 barred[out] = barred.get(out, 0) | bit
-    hidden: Collection[Card] = held if held else _NOTHING
     cards: list[Card] = []
     classes: dict[int, tuple[Card, ...]] = {}
     if not barred:  # every unseen card may go anywhere: one class
         for card in pack:
-            if card not in seen and card not in hidden:
+            if card not in excluded:
                 cards.append(card)
         if cards:
             classes[everywhere] = tuple(cards)
@@ -602,7 +600,7 @@ def _unseen_classes(
             places[shown_out] = everywhere & ~hands_out
         groups: dict[int, list[Card]] = {}
         for card in pack:
-            if card not in seen and card not in hidden:
+            if card not in excluded:
                 cards.append(card)
                 mask = places[suit_of[card] if suit_of is not None else card.suit]
                 group = groups.get(mask)
