@@ -595,21 +595,21 @@ def _unseen_classes(
         if cards:
             classes[everywhere] = tuple(cards)
     else:
-        places = dict.fromkeys(_SUITS, everywhere)  # where the cards of each suit may go
+        # Each suit's group: the list of the places its cards may go to, shared by the suits
+        # that go to the same places (so each group keeps the pack order).
+        anywhere: list[Card] = []
+        groups = {everywhere: anywhere}
+        group_of = dict.fromkeys(_SUITS, anywhere)
         for shown_out, hands_out in barred.items():
-            places[shown_out] = everywhere & ~hands_out
-        groups: dict[int, list[Card]] = {}
+            group = groups.setdefault(everywhere & ~hands_out, [])
+            group_of[shown_out] = group
         for card in pack:
             if card not in excluded:
                 cards.append(card)
-                mask = places[suit_of[card] if suit_of is not None else card.suit]
-                group = groups.get(mask)
-                if group is None:
-                    groups[mask] = [card]
-                else:
-                    group.append(card)
+                group_of[suit_of[card] if suit_of is not None else card.suit].append(card)
         for mask, group in groups.items():
-            classes[mask] = tuple(group)
+            if group:
+                classes[mask] = tuple(group)
     if held:  # last in the cards, so last in their classes too
         for card, holder in held.items():
             cards.append(card)
