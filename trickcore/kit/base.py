@@ -63,9 +63,8 @@ from __future__ import annotations
 
 import enum
 import functools
-import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, ClassVar, Final, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
 from msgspec.structs import replace
@@ -129,20 +128,28 @@ def _suits_not_followed(
     finished tricks and the trick in progress by position, without listing the plays first.
     The conformance tests compare the two."""
     found: dict[Seat, set[Suit]] = {}
-    for seat in range(seats):  # loops, not comprehensions: no call each in the pure build
+    for seat in range(seats):  # a loop, not a comprehension: no call in the pure build
         found[seat] = set()
-    for order, cards in (*map(_SEATS_AND_CARDS, tricks), (trick_seats, trick)):
-        if len(cards) < 2:
-            continue
-        led = suit_of[cards[0]]
-        for index in range(1, min(len(cards), len(order))):
-            if suit_of[cards[index]] is not led:
-                found[order[index]].add(led)
+    for done in tricks:
+        _not_followed(suit_of, done.seats, done.cards, found)
+    _not_followed(suit_of, trick_seats, trick, found)
     return found
 
 
-_SEATS_AND_CARDS: Final = operator.attrgetter("seats", "cards")
-"""A trick's seats and cards, in one call (for :func:`_suits_not_followed`)."""
+def _not_followed(
+    suit_of: dict[Card, Suit],
+    order: Sequence[Seat],
+    cards: Sequence[Card],
+    found: dict[Seat, set[Suit]],
+) -> None:
+    """Add to ``found`` the suit led in ``cards`` for each seat of ``order`` that did not
+    follow it."""
+    if len(cards) < 2:
+        return
+    led = suit_of[cards[0]]
+    for index in range(1, min(len(cards), len(order))):
+        if suit_of[cards[index]] is not led:
+            found[order[index]].add(led)
 
 
 S = TypeVar("S", bound=msgspec.Struct)
