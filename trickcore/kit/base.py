@@ -120,16 +120,13 @@ def _suits_not_followed(
     tricks: Sequence[Trick],
     trick_seats: Sequence[Seat],
     trick: Sequence[Card],
-    seats: int,
 ) -> dict[Seat, set[Suit]]:
     """:func:`~trickcore.kit.tricks.revealed_voids` under the plain :class:`FollowSuit`, for
-    :meth:`TrickGame.voids` (``determinize`` asks it for every fresh view): a seat that played
-    another suit than the one led holds none of it (Euchre E7, Apples A6), read off the
-    finished tricks and the trick in progress by position, without listing the plays first.
-    The conformance tests compare the two."""
+    :meth:`TrickGame.voids` (``determinize`` asks it for every fresh view), the seats that
+    showed out of nothing left out: a seat that played another suit than the one led holds
+    none of it (Euchre E7, Apples A6), read off the finished tricks and the trick in progress
+    by position, without listing the plays first. The conformance tests compare the two."""
     found: dict[Seat, set[Suit]] = {}
-    for seat in range(seats):  # a loop, not a comprehension: no call in the pure build
-        found[seat] = set()
     for done in tricks:
         _not_followed(suit_of, done.seats, done.cards, found)
     _not_followed(suit_of, trick_seats, trick, found)
@@ -149,7 +146,11 @@ def _not_followed(
     led = suit_of[cards[0]]
     for index in range(1, min(len(cards), len(order))):
         if suit_of[cards[index]] is not led:
-            found[order[index]].add(led)
+            seat = order[index]
+            if seat in found:
+                found[seat].add(led)
+            else:
+                found[seat] = {led}
 
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -283,6 +284,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         self._chance_phases: frozenset[object] = self.chance_phases
         self._play_type: object = self.play_type
         self._view_draws: Callable[[V], Callable[[Rng], S]] | None = None
+        self._kit_voids: bool = type(self).voids is TrickGame.voids
         self._last_view: LastView[V, Callable[[Rng], S]] = self.checked_views(self.determinizer)
 
     @property
@@ -432,7 +434,7 @@ class TrickGame(Generic[S, A, V, Opt]):
             view,
             self.pack,
             secret=self.secret_sizes(view),
-            voids=self.voids(view),
+            voids=self._shown_out(view) if self._kit_voids else self.voids(view),
             suit_of=suit_of,
             held=self.held_cards(view),
             seen=self.seen_cards(view),
@@ -443,14 +445,25 @@ class TrickGame(Generic[S, A, V, Opt]):
         to the hand's tricks showed out of under the follow policy
         (:func:`~trickcore.kit.tricks.revealed_voids`); none while the trump that picks the
         policy is not known."""
+        shown_out = self._shown_out(view)
+        found: dict[Seat, set[Suit]] = {}
+        for seat in range(self.seats):
+            found[seat] = shown_out.get(seat) or set()
+        return found
+
+    def _shown_out(self, view: V) -> dict[Seat, set[Suit]]:
+        """:meth:`voids`, the seats that showed out of nothing left out under the plain
+        follow policy (what the kit's
+        :meth:`determinizer` asks, when the game keeps the kit's ``voids``: no empty set to
+        make for every other seat of every fresh view)."""
         shown: Any = view
         trump = getattr(view, "trump", None)
         if self.policy is None and trump is None:
-            return {seat: set() for seat in range(self.seats)}
+            return {}
         policy = self._policy(trump)
         if type(policy) is FollowSuit:  # the plain policy: read off the tricks in one pass
             return _suits_not_followed(
-                policy.order.suit_of, shown.tricks, shown.trick_seats, shown.trick, self.seats
+                policy.order.suit_of, shown.tricks, shown.trick_seats, shown.trick
             )
         plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
         return revealed_voids(policy, plays, self.seats)

@@ -24,7 +24,7 @@ import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar, cast
 
 import msgspec
 from msgspec.structs import asdict, astuple
@@ -339,7 +339,11 @@ class Projection(Generic[S, V]):
         own = getattr(view, own_name)
         own_hidden = own_shown is not None and not own and counts[seat] > 0
         me = None if own_hidden else seat
-        hands, owners_of, tail, places = self._deal_layout(len(counts), me, secret or {})
+        secret = secret or {}
+        layout = self._layouts.get((len(counts), me, tuple(secret.items())))
+        if layout is None:
+            layout = self._deal_layout(len(counts), me, secret)
+        hands, owners_of, tail, places = layout
         sizes = (*counts, *tail) if me is None else (*counts[:me], *counts[me + 1 :], *tail)
         owners: tuple[Seat | None, ...] = ()
         for owner in owners_of:  # the fields hidden from this view: the seats that own them
@@ -380,15 +384,13 @@ class Projection(Generic[S, V]):
         tuple[tuple[str, int, bool], ...],
     ]:
         """How :meth:`unseen_dealer` deals at a table of ``seats`` for the view of seat ``me``
-        (``None``: its own entry is dealt too) with the ``secret`` sizes, kept by that shape:
+        (``None``: its own entry is dealt too) with the ``secret`` sizes, kept by that shape
+        (``unseen_dealer`` looks it up first):
         the seats whose entries are dealt (in seat order), the owners of the owned fields
         dealt (those named in ``secret``, hidden from this view), the sizes of those fields
         then of the secret ones, and each such field's name, position in a draw and whether
         it holds one card (an owned field) rather than a tuple."""
         key = (seats, me, tuple(secret.items()))
-        found = self._layouts.get(key)
-        if found is not None:
-            return found
         hands = tuple([other for other in range(seats) if other != me])
         owned = [name for name in self.owned if name in secret]
         tail = (*[secret[name] for name in owned], *[secret.get(name, 0) for name in self.secret])
@@ -578,9 +580,15 @@ def _unseen_classes(
     seat's hand or the fields it owns; the others go anywhere. Since voids bar whole suits, a
     card's places follow from its suit: a few masks per view and one look-up per card."""
     everywhere, hand_bits, holders = _place_bits(sizes, hands, owners)
-    excluded = set(seen)  # a set by its type: the quicker test of membership when compiled
+    # A set by its type (the quicker test of membership when compiled), copied only to add
+    # the held cards.
+    excluded: set[Card]
     if held:
-        excluded.update(held)
+        excluded = {*seen, *held}
+    elif type(seen) is set:
+        excluded = cast("set[Card]", seen)
+    else:
+        excluded = set(seen)
     barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
     if voids:
         for seat, bit in hand_bits:
