@@ -453,9 +453,8 @@ class TrickGame(Generic[S, A, V, Opt]):
 
     def _shown_out(self, view: V) -> dict[Seat, set[Suit]]:
         """:meth:`voids`, the seats that showed out of nothing left out under the plain
-        follow policy (what the kit's
-        :meth:`determinizer` asks, when the game keeps the kit's ``voids``: no empty set to
-        make for every other seat of every fresh view)."""
+        follow policy: what the kit's :meth:`determinizer` asks when the game keeps the kit's
+        ``voids`` (no empty set to make for every other seat of every fresh view)."""
         shown: Any = view
         trump = getattr(view, "trump", None)
         if self.policy is None and trump is None:

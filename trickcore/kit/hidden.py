@@ -385,11 +385,11 @@ class Projection(Generic[S, V]):
     ]:
         """How :meth:`unseen_dealer` deals at a table of ``seats`` for the view of seat ``me``
         (``None``: its own entry is dealt too) with the ``secret`` sizes, kept by that shape
-        (``unseen_dealer`` looks it up first):
-        the seats whose entries are dealt (in seat order), the owners of the owned fields
-        dealt (those named in ``secret``, hidden from this view), the sizes of those fields
-        then of the secret ones, and each such field's name, position in a draw and whether
-        it holds one card (an owned field) rather than a tuple."""
+        (``unseen_dealer`` looks it up first): the seats whose entries are dealt (in seat
+        order), the owners of the owned fields dealt (those named in ``secret``, hidden from
+        this view), the sizes of those fields then of the secret ones, and each such field's
+        name, position in a draw and whether it holds one card (an owned field) rather than
+        a tuple."""
         key = (seats, me, tuple(secret.items()))
         hands = tuple([other for other in range(seats) if other != me])
         owned = [name for name in self.owned if name in secret]
