@@ -7,7 +7,7 @@ stream, the same verdicts, the stream left in the same state."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from test_viewcheck import game_of, positions
 
 from trickcore import Rng
-from trickcore.cards import Card, Suit
-from trickcore.kit.hidden import _suit_classes, _unseen
+from trickcore.cards import Card, Suit, cards
+from trickcore.kit.hidden import _unseen_classes
 from trickcore.sampling import SlotSampler
 
 EUCHRES = ("euchre", "euchre-joker")
@@ -77,7 +77,8 @@ def _plain_sampler(game: Any, view: Any) -> tuple[SlotSampler, list[int]]:
     held = game.held_cards(view)
     voids = game.voids(view)
     suit_of = game.follow_policy(view.trump).order.suit_of if view.trump is not None else None
-    cards = _unseen(game.pack, game.seen_cards(view), held)
+    seen = game.seen_cards(view)
+    cards = [card for card in game.pack if card not in seen and card not in held] + list(held)
     counts = view.hand_sizes
     own_hidden = not view.hand and counts[view.seat] > 0
     hands = [seat for seat in range(game.seats) if own_hidden or seat != view.seat]
@@ -130,13 +131,15 @@ def test_a_views_draws_are_the_plain_samplers(label: str) -> None:
     assert checked > 100
 
 
-def test_suit_classes_group_by_suit_and_holder() -> None:
-    """Two hands and a stock: seat 0 showed out of hearts, seat 2 holds the held card. Hearts
-    go to seat 2's hand or the stock, the held KS only to seat 2's hand, the rest anywhere;
-    each class keeps the cards' order, the held card last."""
-    cards = [Card("AS"), Card("AH"), Card("QS"), Card("KH"), Card("KS")]
-    classes = _suit_classes(
-        cards,
+def test_unseen_classes_group_by_suit_and_holder() -> None:
+    """Two hands and a stock: seat 0 showed out of hearts, seat 2 holds the held card. The
+    cards are the pack's unseen ones in pack order, the held one last; hearts go to seat 2's
+    hand or the stock, the held KS only to seat 2's hand, the rest anywhere; each class keeps
+    the cards' order, the held card last."""
+    pack = cards("AS JS AH QS TH KH KS")
+    listed, classes = _unseen_classes(
+        pack,
+        set(cards("JS TH")),
         (2, 2, 1),
         (0, 2),
         (),
@@ -144,8 +147,106 @@ def test_suit_classes_group_by_suit_and_holder() -> None:
         suit_of=None,
         held={Card("KS"): 2},
     )
+    assert listed == list(cards("AS AH QS KH KS"))
     assert classes == {
-        0b111: (Card("AS"), Card("QS")),
-        0b110: (Card("AH"), Card("KH")),
+        0b111: cards("AS QS"),
+        0b110: cards("AH KH"),
         0b010: (Card("KS"),),
     }
+
+
+def _old_unseen(
+    pack: Sequence[Card], seen: Collection[Card], held: Mapping[Card, int] | None
+) -> list[Card]:
+    """The listing ``Projection.unseen_dealer`` made before the one pass of
+    ``_unseen_classes`` (kept here as the reference): the pack's cards not seen, the held ones
+    taken out, then the held ones."""
+    unseen = [card for card in pack if card not in seen]
+    for card in held or {}:
+        if card not in seen and card in unseen:
+            unseen.remove(card)
+    unseen.extend(held or {})
+    return unseen
+
+
+def _old_suit_classes(
+    cards: Sequence[Card],
+    sizes: tuple[int, ...],
+    hands: tuple[int, ...],
+    owners: tuple[int | None, ...],
+    *,
+    voids: Mapping[int, Collection[Suit]],
+    suit_of: Mapping[Card, Suit] | None,
+    held: Mapping[Card, int],
+) -> dict[int, tuple[Card, ...]]:
+    """The grouping ``Projection.unseen_dealer`` made before ``_unseen_classes`` (kept here
+    as the reference): each listed card's places among those of nonzero size (hands barred
+    the suits their seat showed out of, a held card only its holder's places), grouped in
+    order."""
+    bits: list[tuple[int | None, bool]] = []
+    for index, size in enumerate(sizes):
+        if size:
+            owner = hands[index] if index < len(hands) else None
+            if len(hands) <= index < len(hands) + len(owners):
+                owner = owners[index - len(hands)]
+            bits.append((owner, index < len(hands)))
+    classes: dict[int, tuple[Card, ...]] = {}
+    for card in cards:
+        suit = suit_of[card] if suit_of is not None else card.suit
+        mask = 0
+        for bit, (owner, hand) in enumerate(bits):
+            if card in held and held[card] != owner:
+                continue
+            if hand and suit in voids.get(owner, ()):  # type: ignore[arg-type]
+                continue
+            mask |= 1 << bit
+        classes[mask] = (*classes.get(mask, ()), card)
+    return classes
+
+
+@settings(deadline=None, max_examples=400)
+@given(
+    seen=st.sets(st.sampled_from(cards("AS KS QS JS AH KH QH JH AD KD JK")), max_size=6),
+    held_at=st.dictionaries(st.sampled_from(cards("KS JH AD JK")), st.integers(0, 3), max_size=2),
+    sizes=st.lists(st.integers(0, 3), min_size=5, max_size=5),
+    voids=st.dictionaries(st.integers(0, 3), st.sets(st.sampled_from([*Suit, None]), max_size=2)),
+    trump=st.booleans(),
+)
+def test_unseen_classes_are_the_old_listing_and_grouping(
+    seen: set[Card],
+    held_at: dict[Card, int],
+    sizes: list[int],
+    voids: dict[int, set[Suit | None]],
+    trump: bool,
+) -> None:
+    """The one pass lists and groups the cards as the two passes it replaced did (the
+    listing of the unseen and held cards, then a grouping by suit and holder), with and
+    without a trump that moves a card to another suit (Euchre's left bower, E2): the same
+    classes, hence the same sampler and the same deals."""
+    pack = cards("AS KS QS JS AH KH QH JH AD KD JK")
+    suit_of = {card: card.suit for card in pack} if trump else None
+    if suit_of is not None:
+        suit_of[Card("JH")] = Suit.SPADES  # type: ignore[assignment]
+        suit_of[Card("JK")] = Suit.SPADES  # type: ignore[assignment]
+    hands, owners = (0, 1, 3), (3,)
+    listed, classes = _unseen_classes(
+        pack,
+        seen,
+        tuple(sizes),
+        hands,
+        owners,
+        voids=voids,  # type: ignore[arg-type]
+        suit_of=suit_of,  # type: ignore[arg-type]
+        held=held_at,
+    )
+    old = _old_unseen(pack, seen, held_at)
+    assert listed == old
+    assert classes == _old_suit_classes(
+        old,
+        tuple(sizes),
+        hands,
+        owners,
+        voids=voids,  # type: ignore[arg-type]
+        suit_of=suit_of,  # type: ignore[arg-type]
+        held=held_at,
+    )

@@ -16,7 +16,7 @@ from test_viewcheck import _SETTINGS, GAMES, PUBLIC, SERVED, _corrupted, game_of
 from trickcore import InvalidViewError, Rng
 from trickcore.cards import Card, cards
 from trickcore.kit import TrickGame
-from trickcore.kit.hidden import _unseen
+from trickcore.kit.hidden import _unseen_classes
 from trickcore.kit.tricks import hand_plays, revealed_voids
 from trickcore.viewcheck import checked_draws, view_shape_problems
 
@@ -184,6 +184,41 @@ def test_shows_back_says_yes_only_when_the_skeleton_shows_the_view_back(
         assert game.view(game.skeleton(view), view.seat) == view
 
 
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_the_checks_at_once_say_yes_only_when_each_check_does(
+    label: str, data: st.DataObject
+) -> None:
+    """``fits_at_once``, every check of a fresh view in one walk: never yes on a view that one
+    of the checks it stands for refuses (a no sends ``determinize`` the long way, which names
+    the defect, so only a yes must be right)."""
+    game, view = _corrupted(label, {**SERVED, **PUBLIC}, data)
+    if view is None or not game.fits_at_once(view):
+        return
+    assert view_shape_problems(game, view, deep=False) == []
+    assert game.view_problems(view) == []
+    assert game.skeleton_shows_back(view)
+
+
+@pytest.mark.parametrize("label", SKELETON_GAMES)
+def test_the_checks_at_once_serve_every_real_view_after_the_deal(label: str) -> None:
+    """Every view of a state after the deal passes the checks at once (the long way is kept
+    for views before it and for views that fail them), and is drawn from as before."""
+    game = game_of(label)
+    served = 0
+    for state in positions(label):
+        if state.phase in (game.draw_phase, game.deal_phase):
+            continue
+        for seat in range(game.seats):
+            view = game.view(state, seat)
+            assert game.fits_at_once(view)
+            sample = game.determinize(view, Rng(3, "at once"))
+            assert game.view(sample, seat) == view
+            served += 1
+    assert served > 50
+
+
 @pytest.mark.parametrize("label", GAMES)
 @_SETTINGS
 @given(data=st.data())
@@ -223,8 +258,17 @@ def test_the_kit_voids_read_in_one_pass_are_the_revealed_voids(label: str) -> No
         for seat in range(game.seats):
             view = game.view(state, seat)
             plays = hand_plays(view.tricks, view.trick_seats, view.trick)
-            assert game.voids(view) == revealed_voids(policy, plays, game.seats)
-            compared += any(game.voids(view).values())
+            voids = game.voids(view)
+            assert voids == revealed_voids(policy, plays, game.seats)
+            assert list(voids) == list(range(game.seats))  # every seat, in seat order
+            # What determinize asks: the same, the seats that showed out of nothing may be
+            # left out.
+            shown_out = game._shown_out(view)
+            assert set(shown_out) <= set(voids)
+            assert {seat: out for seat, out in shown_out.items() if out} == {
+                seat: out for seat, out in voids.items() if out
+            }
+            compared += any(voids.values())
     assert compared  # some views did show a void
 
 
@@ -235,6 +279,11 @@ def test_held_cards_come_last_whether_or_not_they_were_seen(seen_held: bool) -> 
     cards seen (Euchre's taken up-card is; the list no longer copies the seen cards then)."""
     pack = cards("9S TS JS QS KS AS 9H TH")
     seen = set(cards("TS KS")) | ({Card("JS")} if seen_held else set())
-    unseen = _unseen(pack, seen, {Card("JS"): 2})
+    unseen, _ = _unseen_classes(
+        pack, seen, (2, 4), (0, 2), (), voids=None, suit_of=None, held={Card("JS"): 2}
+    )
     assert unseen == [*cards("9S QS AS 9H TH"), Card("JS")]
-    assert _unseen(pack, list(seen), None) == [c for c in pack if c not in seen]
+    plain, _ = _unseen_classes(
+        pack, list(seen), (6,), (0,), (), voids=None, suit_of=None, held=None
+    )
+    assert plain == [c for c in pack if c not in seen]

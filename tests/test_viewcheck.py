@@ -368,8 +368,22 @@ def test_checked_draws_turns_any_failure_of_prepare_into_invalid_view_error() ->
 
 
 def test_determinize_checks_a_view_object_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    game, view = _mid_hand_view("euchre")
-    game = game_of("euchre")  # a fresh game: nothing prepared yet
+    """A view object is checked and prepared once, however many states are drawn from it,
+    whether its checks are told at once (``TrickGame.fits_at_once``, a view after the deal)
+    or the long way (``checked_draws``, a view before it); an equal view that is another
+    object is checked again."""
+    game_type = type(game_of("euchre"))
+    determinizer = game_type.determinizer
+    prepared: list[Any] = []
+
+    def counted(self: Any, view: Any) -> Any:
+        prepared.append(view)
+        return determinizer(self, view)
+
+    # The kit tells its own determinizer by identity; the counted one is still it (the rules
+    # are native classes in the compiled build: their Python-level attribute is replaced).
+    monkeypatch.setattr(game_type, "prepared_draws_fit", True)
+    monkeypatch.setattr(game_type, "determinizer", counted)
     checks: list[Any] = []
 
     def counting(*args: Any, **kwargs: Any) -> Any:
@@ -377,12 +391,19 @@ def test_determinize_checks_a_view_object_once(monkeypatch: pytest.MonkeyPatch) 
         return checked_draws(*args, **kwargs)
 
     monkeypatch.setattr(base, "checked_draws", counting)
+    _, view = _mid_hand_view("euchre")
+    game = game_of("euchre")  # a fresh game: nothing prepared yet
+    before = next(game.view(s, 0) for s in positions("euchre") if s.phase is game.deal_phase)
+    assert game.fits_at_once(view) and not game.fits_at_once(before)
     for seed in range(5):
         game.determinize(view, Rng(seed))
-    assert checks == [view]
+    assert prepared == [view] and checks == []
+    for seed in range(5):
+        game.determinize(before, Rng(seed))
+    assert prepared == [view, before] and checks == [before]
     copy = msgspec.structs.replace(view)  # an equal view, but another object: checked again
     game.determinize(copy, Rng(1))
-    assert len(checks) == 2 and checks[1] is copy
+    assert len(prepared) == 3 and prepared[2] is copy
 
 
 def test_projection_view_problems_name_sizes_and_cards() -> None:

@@ -177,13 +177,21 @@ class SlotSampler:
         """The set-up both preparations share: ``ValueError`` unless ``sizes`` are at least 0
         and add up to the cards; the cards, the sizes and nothing prepared yet; the places that
         take part (of nonzero size), returned."""
-        if sum(sizes) != len(cards) or min(sizes, default=0) < 0:
+        total = 0
+        taking: list[int] = []  # places of size 0 take no part: the classes and counts are
+        for index, size in enumerate(sizes):  # over the others only
+            total += size
+            if size < 0:
+                total = -1
+                break
+            if size:
+                taking.append(index)
+        if total != len(cards):
             raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {list(sizes)}")
         self._cards = tuple(cards)
         self._sizes = tuple(sizes)
         self._slots = len(sizes)
-        # Places of size 0 take no part: the classes and counts are over the others only.
-        places = self._places = tuple(itertools.compress(range(len(sizes)), sizes))
+        places = self._places = tuple(taking)
         self._members = ()
         self._root = None
         self._tables = None
@@ -195,17 +203,25 @@ class SlotSampler:
     ) -> None:
         """The preparation of ``__init__`` from classes the caller grouped (see there)."""
         places = self._start(cards, sizes)
-        everywhere = (1 << len(places)) - 1
         if len(classes) <= 1:
             # One class (or no card at all): every card may go anywhere there is room.
-            if any(mask != everywhere for mask in classes):
-                raise _no_placement()
+            everywhere = (1 << len(places)) - 1
+            for mask in classes:
+                if mask != everywhere:
+                    raise _no_placement()
             self._cut = _cutter(self._sizes)
             return
         if 0 in classes:
             raise _no_placement()
-        counted = tuple(sorted([(mask, len(members)) for mask, members in classes.items()]))
-        self._members = tuple([classes[mask] for mask in self._counted(counted)])
+        # (loops, not comprehensions: in the pure build those would be calls, each view)
+        counted: list[tuple[int, int]] = []
+        for mask, members in classes.items():
+            counted.append((mask, len(members)))
+        counted.sort()
+        dealt: list[tuple[Card, ...]] = []
+        for mask in self._counted(tuple(counted)):
+            dealt.append(classes[mask])
+        self._members = tuple(dealt)
 
     def _counted(self, counted: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         """The plan and tables of the classes ``counted`` (eligible places, number of cards)

@@ -104,19 +104,29 @@ from trickcore.viewcheck import checked_draws
 __all__ = ["Rule", "TrickGame"]
 
 
+def _plays_twice(view: object) -> bool:
+    """Whether a seat plays twice in one of ``view``'s tricks (its ``tricks``, a tuple of
+    tricks whose ``seats`` are tuples; anything else is the type check's business)."""
+    tricks = getattr(view, "tricks", ())
+    for trick in tricks if isinstance(tricks, tuple) else ():
+        seats = getattr(trick, "seats", ())
+        if isinstance(seats, tuple) and len(set(seats)) != len(seats):
+            return True
+    return False
+
+
 def _suits_not_followed(
     suit_of: dict[Card, Suit],
     tricks: Sequence[Trick],
     trick_seats: Sequence[Seat],
     trick: Sequence[Card],
-    seats: int,
 ) -> dict[Seat, set[Suit]]:
     """:func:`~trickcore.kit.tricks.revealed_voids` under the plain :class:`FollowSuit`, for
-    :meth:`TrickGame.voids` (``determinize`` asks it for every fresh view): a seat that played
-    another suit than the one led holds none of it (Euchre E7, Apples A6), read off the
-    finished tricks and the trick in progress by position, without listing the plays first.
-    The conformance tests compare the two."""
-    found: dict[Seat, set[Suit]] = {seat: set() for seat in range(seats)}
+    :meth:`TrickGame.voids` (``determinize`` asks it for every fresh view), the seats that
+    showed out of nothing left out: a seat that played another suit than the one led holds
+    none of it (Euchre E7, Apples A6), read off the finished tricks and the trick in progress
+    by position, without listing the plays first. The conformance tests compare the two."""
+    found: dict[Seat, set[Suit]] = {}
     for done in tricks:
         _not_followed(suit_of, done.seats, done.cards, found)
     _not_followed(suit_of, trick_seats, trick, found)
@@ -136,7 +146,11 @@ def _not_followed(
     led = suit_of[cards[0]]
     for index in range(1, min(len(cards), len(order))):
         if suit_of[cards[index]] is not led:
-            found[order[index]].add(led)
+            seat = order[index]
+            if seat in found:
+                found[seat].add(led)
+            else:
+                found[seat] = {led}
 
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -270,6 +284,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         self._chance_phases: frozenset[object] = self.chance_phases
         self._play_type: object = self.play_type
         self._view_draws: Callable[[V], Callable[[Rng], S]] | None = None
+        self._kit_voids: bool = type(self).voids is TrickGame.voids
         self._last_view: LastView[V, Callable[[Rng], S]] = self.checked_views(self.determinizer)
 
     @property
@@ -419,7 +434,7 @@ class TrickGame(Generic[S, A, V, Opt]):
             view,
             self.pack,
             secret=self.secret_sizes(view),
-            voids=self.voids(view),
+            voids=self._shown_out(view) if self._kit_voids else self.voids(view),
             suit_of=suit_of,
             held=self.held_cards(view),
             seen=self.seen_cards(view),
@@ -430,14 +445,24 @@ class TrickGame(Generic[S, A, V, Opt]):
         to the hand's tricks showed out of under the follow policy
         (:func:`~trickcore.kit.tricks.revealed_voids`); none while the trump that picks the
         policy is not known."""
+        shown_out = self._shown_out(view)
+        found: dict[Seat, set[Suit]] = {}
+        for seat in range(self.seats):
+            found[seat] = shown_out.get(seat) or set()
+        return found
+
+    def _shown_out(self, view: V) -> dict[Seat, set[Suit]]:
+        """:meth:`voids`, the seats that showed out of nothing left out under the plain
+        follow policy: what the kit's :meth:`determinizer` asks when the game keeps the kit's
+        ``voids`` (no empty set to make for every other seat of every fresh view)."""
         shown: Any = view
         trump = getattr(view, "trump", None)
         if self.policy is None and trump is None:
-            return {seat: set() for seat in range(self.seats)}
+            return {}
         policy = self._policy(trump)
         if type(policy) is FollowSuit:  # the plain policy: read off the tricks in one pass
             return _suits_not_followed(
-                policy.order.suit_of, shown.tricks, shown.trick_seats, shown.trick, self.seats
+                policy.order.suit_of, shown.tricks, shown.trick_seats, shown.trick
             )
         plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
         return revealed_voids(policy, plays, self.seats)
@@ -573,8 +598,20 @@ class TrickGame(Generic[S, A, V, Opt]):
         served = fit and prepare == self.determinizer
         skeleton = self.skeleton if served else None
         shows_back = self.skeleton_shows_back if served else None
+        # The kit's own checks of a fresh view, told at once when the game keeps them all.
+        at_once = (
+            served
+            and not full
+            and type(self).view_problems is TrickGame.view_problems
+            and type(self).skeleton_shows_back is TrickGame.skeleton_shows_back
+        )
 
         def checked(view: V) -> Callable[[Rng], S]:
+            if at_once and self.fits_at_once(view):
+                try:
+                    return prepare(view)
+                except Exception:  # no deal fits: checked_draws names the defect
+                    pass
             return checked_draws(
                 self,
                 view,
@@ -610,17 +647,40 @@ class TrickGame(Generic[S, A, V, Opt]):
             return False
         return self.projection.shows_back(view, self.seats)
 
+    def fits_at_once(self, view: V) -> bool:
+        """Whether ``view`` passes every check :meth:`determinize` makes of a fresh view before
+        it prepares the draws (:func:`~trickcore.viewcheck.checked_draws`: the view's class and
+        seat, :meth:`view_problems`, :meth:`skeleton_shows_back`), told in one walk
+        (:meth:`~trickcore.kit.hidden.Projection.shows_back` given the pack); ``False`` also
+        when in doubt or before a deal, and then ``determinize`` checks the long way, which
+        names the defect. Only for a game that keeps the kit's checks."""
+        shown: Any = view
+        if type(view) is not self.view_type:
+            return False
+        seat = shown.seat
+        if type(seat) is not int or not 0 <= seat < self.seating.seats:
+            return False
+        phase = shown.phase
+        if phase is self._draw_phase or phase is self.deal_phase:
+            return False
+        try:
+            fits = self.projection.shows_back(view, self.seating.seats, self._pack_set)
+        except Exception:  # a malformed view: the long way names what is wrong
+            return False
+        return fits and not _plays_twice(view)
+
     def view_problems(self, view: V) -> list[str]:
         """The game's cheap checks of a view's shape, before any state is drawn from it: the
         cards and sizes of the projection's per-seat parts
         (:meth:`~trickcore.kit.hidden.Projection.view_problems`), and a seat that plays twice
         in one of the view's tricks (a hand no deal gives). A game may add its own."""
         found = self.projection.view_problems(view, self.seats, self._pack_set)
-        tricks = getattr(view, "tricks", ())
-        for number, trick in enumerate(tricks if isinstance(tricks, tuple) else (), start=1):
-            seats = getattr(trick, "seats", ())
-            if isinstance(seats, tuple) and len(set(seats)) != len(seats):
-                found.append(f"a seat plays twice in trick {number}: seats {list(seats)}")
+        if _plays_twice(view):
+            tricks: tuple[Any, ...] = getattr(view, "tricks")  # noqa: B009 - a tuple: checked
+            for number, trick in enumerate(tricks, start=1):
+                seats = getattr(trick, "seats", ())
+                if isinstance(seats, tuple) and len(set(seats)) != len(seats):
+                    found.append(f"a seat plays twice in trick {number}: seats {list(seats)}")
         return found
 
     def validate_view(self, view: V) -> None:

@@ -24,8 +24,7 @@ import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import filterfalse
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar, cast
 
 import msgspec
 from msgspec.structs import asdict, astuple
@@ -163,6 +162,15 @@ class Projection(Generic[S, V]):
         self._steps = self._positional_steps(state_fields)
         self._per_seat_fields = tuple(part.field for part in self.per_seat)
         self._last_blank: tuple[V, int, S] | None = None
+        self._layouts: dict[
+            tuple[int, Seat | None, tuple[tuple[str, int], ...]],
+            tuple[
+                tuple[Seat, ...],
+                tuple[Callable[[Any], Seat | None], ...],
+                tuple[int, ...],
+                tuple[tuple[str, int, bool], ...],
+            ],
+        ] = {}
 
     def _positional_steps(
         self, state_fields: tuple[str, ...]
@@ -330,30 +338,28 @@ class Projection(Generic[S, V]):
         counts: Sequence[int] = getattr(view, sizes_name)
         own = getattr(view, own_name)
         own_hidden = own_shown is not None and not own and counts[seat] > 0
-        others = dict(enumerate(counts))
-        if not own_hidden:
-            others.pop(seat, None)
+        me = None if own_hidden else seat
         secret = secret or {}
-        owned = [name for name in self.owned if name in secret]  # hidden from this view
-        cards = _unseen(pack, cards_seen(view) if seen is None else seen, held)
-        sizes = (
-            *others.values(),
-            *[secret[name] for name in owned],
-            *[secret.get(name, 0) for name in self.secret],
-        )
-        owners = tuple([self.owned[name](shown) for name in owned])
-        classes = _suit_classes(
-            cards, sizes, tuple(others), owners, voids=voids, suit_of=suit_of, held=held
+        layout = self._layouts.get((len(counts), me, tuple(secret.items())))
+        if layout is None:
+            layout = self._deal_layout(len(counts), me, secret)
+        hands, owners_of, tail, places = layout
+        sizes = (*counts, *tail) if me is None else (*counts[:me], *counts[me + 1 :], *tail)
+        owners: tuple[Seat | None, ...] = ()
+        for owner in owners_of:  # the fields hidden from this view: the seats that own them
+            owners += (owner(shown),)
+        cards, classes = _unseen_classes(
+            pack,
+            cards_seen(view) if seen is None else seen,
+            sizes,
+            hands,
+            owners,
+            voids=voids,
+            suit_of=suit_of,
+            held=held,
         )
         sample = SlotSampler(cards, sizes, classes=classes)
-        # A draw: the hidden seats' entries in seat order, then the owned fields, then the
-        # secret ones; the seat's own entry is the view's unless it is hidden too.
-        hidden = len(others)
-        me = None if own_hidden else seat
-        places = [
-            (name, hidden + len(owned) + index, False) for index, name in enumerate(self.secret)
-        ]
-        places += [(name, hidden + index, True) for index, name in enumerate(owned) if secret[name]]
+        hidden = len(hands)
         public = self.blank(view, len(counts))  # the hidden parts are filled in by each draw
         replace = msgspec.structs.replace
 
@@ -368,6 +374,37 @@ class Projection(Generic[S, V]):
             return replace(public, **changes)
 
         return draw
+
+    def _deal_layout(
+        self, seats: int, me: Seat | None, secret: Mapping[str, int]
+    ) -> tuple[
+        tuple[Seat, ...],
+        tuple[Callable[[Any], Seat | None], ...],
+        tuple[int, ...],
+        tuple[tuple[str, int, bool], ...],
+    ]:
+        """How :meth:`unseen_dealer` deals at a table of ``seats`` for the view of seat ``me``
+        (``None``: its own entry is dealt too) with the ``secret`` sizes, kept by that shape
+        (``unseen_dealer`` looks it up first): the seats whose entries are dealt (in seat
+        order), the owners of the owned fields dealt (those named in ``secret``, hidden from
+        this view), the sizes of those fields then of the secret ones, and each such field's
+        name, position in a draw and whether it holds one card (an owned field) rather than
+        a tuple."""
+        key = (seats, me, tuple(secret.items()))
+        hands = tuple([other for other in range(seats) if other != me])
+        owned = [name for name in self.owned if name in secret]
+        tail = (*[secret[name] for name in owned], *[secret.get(name, 0) for name in self.secret])
+        # A draw: the hands in seat order, then the owned fields, then the secret ones.
+        start = len(hands) + len(owned)
+        places = [(name, start + index, False) for index, name in enumerate(self.secret)]
+        places += [
+            (name, len(hands) + index, True) for index, name in enumerate(owned) if secret[name]
+        ]
+        found = (hands, tuple([self.owned[name] for name in owned]), tail, tuple(places))
+        if len(self._layouts) >= _KEPT_LAYOUTS:
+            self._layouts.clear()
+        self._layouts[key] = found
+        return found
 
     def skeleton(self, view: V, seats: int, filler: Card) -> S:
         """A state that shows ``view`` back to its seat exactly when the states agreeing with it
@@ -395,7 +432,7 @@ class Projection(Generic[S, V]):
             hidden[field] = tuple(entries)
         return msgspec.structs.replace(self.blank(view, seats), **hidden)
 
-    def shows_back(self, view: V, seats: int) -> bool:
+    def shows_back(self, view: V, seats: int, pack: Collection[Card] | None = None) -> bool:
         """Whether the :meth:`skeleton` of ``view`` shows ``view`` back to its seat, told
         without building the skeleton or its view: the view's public fields are the
         skeleton's own objects, so only the parts the projection rewrites are compared (the
@@ -403,11 +440,19 @@ class Projection(Generic[S, V]):
         :meth:`blank`. ``True`` only when the skeleton's view equals ``view``; ``False`` also
         when in doubt (sizes that are not a tuple of ``seats`` whole numbers): the caller then
         builds the skeleton's view and compares, for the differences to name. ``determinize``
-        checks a fresh view with it (:func:`trickcore.viewcheck.checked_draws`)."""
+        checks a fresh view with it (:func:`trickcore.viewcheck.checked_draws`).
+
+        Given ``pack`` (a set), ``True`` only when :meth:`view_problems` finds nothing too (the
+        seat's own entries distinct cards of ``pack``, sizes at most its size): the two checks
+        of a fresh view in one walk over the same fields
+        (:meth:`~trickcore.kit.TrickGame.fits_at_once`)."""
         seat: Seat = getattr(view, "seat")  # noqa: B009 - mypy knows no field of a generic view
         blank = self.blank(view, seats)
+        most = len(pack) if pack is not None else None
         for _, own_name, sizes_name, shown in self._seat_parts:
             own = getattr(view, own_name)
+            if pack is not None and not _distinct_cards_of(own, pack):
+                return False
             visible = shown is None or shown(blank, seat)
             if sizes_name is None:
                 if not visible and own != ():
@@ -417,7 +462,7 @@ class Projection(Generic[S, V]):
             if type(sizes) is not tuple or len(sizes) != seats:
                 return False
             for size in sizes:
-                if type(size) is not int or size < 0:
+                if type(size) is not int or size < 0 or (most is not None and size > most):
                     return False
             # The skeleton holds the view's own entry unless ``shown`` hid it (then fillers).
             kept = shown is None or bool(own) or not sizes[seat]
@@ -480,12 +525,11 @@ class Projection(Generic[S, V]):
         return self.state_type(**fields)
 
 
+_KEPT_LAYOUTS: Final = 64  # deal layouts a projection keeps (a few per table and phase)
 _SCALARS: Final = frozenset({int, bool, str, float, bytes, type(None)})
 # Checked by exact type: a union such as ``set | frozenset`` in ``isinstance`` is built anew by
 # every call, and a subclass is only taken the longer way.
 _SET_TYPES: Final[frozenset[type]] = frozenset({set, frozenset})
-_LOOKUP_TYPES: Final[frozenset[type]] = frozenset({set, frozenset, dict})
-_NOTHING: Final[frozenset[Card]] = frozenset()
 _SUIT: Callable[[Card], Suit | None] = operator.attrgetter("suit")
 _SUITS: Final[tuple[Suit | None, ...]] = (*Suit, None)  # None: the joker's
 
@@ -516,25 +560,9 @@ def _card_problems(name: str, entry: Iterable[object], pack: Collection[Card]) -
     return found
 
 
-def _unseen(
-    pack: Sequence[Card], seen: Collection[Card], held: Mapping[Card, Seat] | None
-) -> list[Card]:
-    """The cards of ``pack`` (in pack order) neither in ``seen`` nor ``held``, then the
-    ``held`` ones (in their order)."""
-    if type(seen) not in _LOOKUP_TYPES:
-        seen = set(seen)
-    if not held:
-        return list(filterfalse(seen.__contains__, pack))
-    unseen = list(filterfalse(seen.__contains__, pack))
-    for card in held:  # usually seen once already (Euchre's up-card): nothing to take out
-        if card not in seen and card in unseen:
-            unseen.remove(card)
-    unseen.extend(held)
-    return unseen
-
-
-def _suit_classes(
-    cards: Sequence[Card],
+def _unseen_classes(
+    pack: Sequence[Card],
+    seen: Collection[Card],
     sizes: tuple[int, ...],
     hands: tuple[Seat, ...],
     owners: tuple[Seat | None, ...],
@@ -542,60 +570,70 @@ def _suit_classes(
     voids: Mapping[Seat, Collection[Suit]] | None,
     suit_of: Mapping[Card, Suit] | None,
     held: Mapping[Card, Seat] | None,
-) -> dict[int, tuple[Card, ...]]:
-    """The cards (the unseen ones, then the ``held`` ones, as :func:`_unseen` lists them)
-    grouped by the places they may go to, for :class:`~trickcore.sampling.SlotSampler`'s
-    ``classes``. The places (``sizes``): the hands of ``hands`` (seats), then fields owned by
-    ``owners``, then secret fields. A hand takes no card of a suit its seat showed out of
-    (``voids``, suits by ``suit_of``, default the printed suit); a held card goes only to its
+) -> tuple[list[Card], dict[int, tuple[Card, ...]]]:
+    """The cards to deal, in one pass over ``pack``: those neither ``seen`` nor ``held`` (in
+    pack order), then the ``held`` ones (in their order); and the same cards grouped by the
+    places they may go to, for :class:`~trickcore.sampling.SlotSampler`'s ``classes``, each
+    group in that order. The places (``sizes``): the hands of ``hands`` (seats), then fields
+    owned by ``owners``, then secret fields. A hand takes no card of a suit its seat showed out
+    of (``voids``, suits by ``suit_of``, default the printed suit); a held card goes only to its
     seat's hand or the fields it owns; the others go anywhere. Since voids bar whole suits, a
-    card's places follow from its suit: a few masks per view and one look-up per card, instead
-    of a mask per place over every card."""
+    card's places follow from its suit: a few masks per view and one look-up per card."""
     everywhere, hand_bits, holders = _place_bits(sizes, hands, owners)
+    # A set by its type (the quicker test of membership when compiled), copied only to add
+    # the held cards.
+    excluded: set[Card]
+    if held:
+        excluded = {*seen, *held}
+    elif type(seen) is set:
+        excluded = cast("set[Card]", seen)
+    else:
+        excluded = set(seen)
     barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
     if voids:
         for seat, bit in hand_bits:
             for out in voids.get(seat, ()):
                 barred[out] = barred.get(out, 0) | bit
-    count = len(cards) - len(held) if held else len(cards)
-    suit = suit_of.__getitem__ if suit_of is not None else _SUIT
-    places = dict.fromkeys(_SUITS, everywhere)  # where the cards of each suit may go
-    for shown_out, hands_out in barred.items():
-        places[shown_out] = everywhere & ~hands_out
-    classes: dict[int, tuple[Card, ...]]
+    cards: list[Card] = []
+    classes: dict[int, tuple[Card, ...]] = {}
     if not barred:  # every unseen card may go anywhere: one class
-        classes = {everywhere: tuple(cards[:count])} if count else {}
+        for card in pack:
+            if card not in excluded:
+                cards.append(card)
+        if cards:
+            classes[everywhere] = tuple(cards)
     else:
-        classes = _grouped(cards[:count], list(map(places.__getitem__, map(suit, cards[:count]))))
-    # The held cards come last in ``cards``, so last in their classes too.
-    for card, holder in (held or {}).items():
-        mask = holders.get(holder, 0) & places[suit(card)]
-        classes[mask] = (*classes.get(mask, ()), card)
-    return classes
-
-
-def _grouped(cards: Sequence[Card], masks: list[int]) -> dict[int, tuple[Card, ...]]:
-    """``cards`` grouped by their ``masks`` (one each), in their order within each group."""
-    distinct = set(masks)
-    if len(distinct) <= 1:
-        return {masks[0]: tuple(cards)} if masks else {}
-    # The positions sorted by group, each group's in order (a stable sort), then cut by group.
-    order = sorted(range(len(masks)), key=masks.__getitem__)
-    picked: tuple[Card, ...] = operator.itemgetter(*order)(cards)
-    groups: dict[int, tuple[Card, ...]] = {}
-    start = 0
-    for mask in sorted(distinct):
-        stop = start + masks.count(mask)
-        groups[mask] = picked[start:stop]
-        start = stop
-    return groups
+        # Each suit's group: the list of the places its cards may go to, shared by the suits
+        # that go to the same places (so each group keeps the pack order).
+        anywhere: list[Card] = []
+        groups = {everywhere: anywhere}
+        group_of = dict.fromkeys(_SUITS, anywhere)
+        for shown_out, hands_out in barred.items():
+            group = groups.setdefault(everywhere & ~hands_out, [])
+            group_of[shown_out] = group
+        for card in pack:
+            if card not in excluded:
+                cards.append(card)
+                group_of[suit_of[card] if suit_of is not None else card.suit].append(card)
+        for mask, group in groups.items():
+            if group:
+                classes[mask] = tuple(group)
+    if held:  # last in the cards, so last in their classes too
+        for card, holder in held.items():
+            cards.append(card)
+            suit = suit_of[card] if suit_of is not None else card.suit
+            mask = holders.get(holder, 0)
+            if suit in barred:
+                mask &= everywhere & ~barred[suit]
+            classes[mask] = (*classes.get(mask, ()), card)
+    return cards, classes
 
 
 @functools.lru_cache(maxsize=256)
 def _place_bits(
     sizes: tuple[int, ...], hands: tuple[Seat, ...], owners: tuple[Seat | None, ...]
 ) -> tuple[int, tuple[tuple[Seat, int], ...], dict[Seat | None, int]]:
-    """For :func:`_suit_classes`, kept by shape: the places of nonzero size as bits (bit k:
+    """For :func:`_unseen_classes`, kept by shape: the places of nonzero size as bits (bit k:
     the k-th of them), each such hand's seat with its bit, and each seat's hand and owned
     fields as bits (read only)."""
     bit = 1
