@@ -229,24 +229,9 @@ def test_unseen_classes_are_the_old_listing_and_grouping(
         suit_of[Card("JH")] = Suit.SPADES  # type: ignore[assignment]
         suit_of[Card("JK")] = Suit.SPADES  # type: ignore[assignment]
     hands, owners = (0, 1, 3), (3,)
-    listed, classes = _unseen_classes(
-        pack,
-        seen,
-        tuple(sizes),
-        hands,
-        owners,
-        voids=voids,  # type: ignore[arg-type]
-        suit_of=suit_of,  # type: ignore[arg-type]
-        held=held_at,
-    )
+    shape = (tuple(sizes), hands, owners)
+    given: dict[str, Any] = {"voids": voids, "suit_of": suit_of, "held": held_at}
+    listed, classes = _unseen_classes(pack, seen, *shape, **given)
     old = _old_unseen(pack, seen, held_at)
     assert listed == old
-    assert classes == _old_suit_classes(
-        old,
-        tuple(sizes),
-        hands,
-        owners,
-        voids=voids,  # type: ignore[arg-type]
-        suit_of=suit_of,  # type: ignore[arg-type]
-        held=held_at,
-    )
+    assert classes == _old_suit_classes(old, *shape, **given)
