@@ -508,9 +508,11 @@ class Projection(Generic[S, V]):
         fields costs less than building the state from every field by name."""
         values = astuple(view)
         had = astuple(blank)
-        changes = {
-            name: values[at] for name, at, was in self._public_slots if values[at] is not had[was]
-        }
+        changes: dict[str, Any] = {}
+        for name, at, was in self._public_slots:  # a loop: a comprehension makes values a cell
+            value = values[at]
+            if value is not had[was]:
+                changes[name] = value
         for name, rule in self._computed_states:
             changes[name] = rule(view)
         return msgspec.structs.replace(blank, **changes)
