@@ -1,7 +1,9 @@
 """A fingerprint of what this trickcore build computes, to compare the pure and the compiled
 build bit for bit (``tests/test_builds.py``): the RNG's draws, random games of every built-in
 game (every state on the way, as MessagePack, and every list of legal actions), the states
-``determinize`` draws from their views and the ends of the games' own random playouts.
+``determinize`` draws from their views and the ends of the games' own random playouts, and
+the built-in bots' choices (``heuristic`` at every seat; ``pimc`` and ``ismcts``, which play
+their worlds out with it, at two seats), which the compiled build compiles too.
 
 ``python tests/build_fingerprint.py`` prints it as one JSON object: one SHA-256 per part.
 """
@@ -14,7 +16,7 @@ import sys
 from typing import Any
 
 import trickcore
-from trickcore import CHANCE, Rng
+from trickcore import CHANCE, BotSpec, Rng
 from trickcore.playout import playout_of
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -68,8 +70,40 @@ def game_part(name: str, options: dict[str, Any], digest: Any) -> None:
         digest.update(trickcore.to_msgpack(game.outcome(state)))
 
 
+BOT_HANDS = {"heuristic": 6, "pimc": 1, "ismcts": 1}
+"""Single hands per game played by each bot (the search bots with :data:`SEARCH_OPTIONS`)."""
+SEARCH_OPTIONS = {"iterations": 6}
+
+
+def bot_part(name: str, options: dict[str, Any], digest: Any) -> None:
+    game = trickcore.load(name.split("-", maxsplit=1)[0], single_hand=True, **options)
+    host = trickcore.default_host()
+    heuristic = host.bot_factory("heuristic", game.name)
+    for bot, hands in BOT_HANDS.items():
+        factory = host.bot_factory(bot, game.name)
+        bot_options = {} if bot == "heuristic" else SEARCH_OPTIONS
+        for hand in range(hands):
+            bots = [
+                (factory if seat % 2 == 0 else heuristic)(
+                    BotSpec(game, seat, Rng(hand, name, bot, seat), bot_options)
+                )
+                for seat in range(game.seats)
+            ]
+            state = game.initial_state()
+            chance = 0
+            while (actor := game.actor(state)) is not None:
+                if actor is CHANCE:
+                    action = game.sample_chance(state, Rng(hand, name, "chance", chance))
+                    chance += 1
+                else:
+                    legal = game.legal_actions(state)
+                    action = bots[actor].act(game.view(state, actor), legal)
+                    digest.update(trickcore.to_msgpack(action))
+                state = game.apply(state, action)
+
+
 def fingerprint() -> dict[str, str]:
-    """One SHA-256 per part: ``rng`` and each of :data:`GAMES`."""
+    """One SHA-256 per part: ``rng``, each of :data:`GAMES` and its bots' choices."""
     parts = {}
     digest = hashlib.sha256()
     rng_part(digest)
@@ -78,6 +112,9 @@ def fingerprint() -> dict[str, str]:
         digest = hashlib.sha256()
         game_part(name, options, digest)
         parts[name] = digest.hexdigest()
+        digest = hashlib.sha256()
+        bot_part(name, options, digest)
+        parts[f"{name} bots"] = digest.hexdigest()
     return parts
 
 
