@@ -201,25 +201,28 @@ class SlotSampler:
     def _grouped(
         self, cards: Sequence[Card], sizes: Sequence[int], classes: Mapping[int, tuple[Card, ...]]
     ) -> None:
-        """The preparation of ``__init__`` from classes the caller grouped (see there)."""
-        places = self._start(cards, sizes)
-        if len(classes) <= 1:
-            # One class (or no card at all): every card may go anywhere there is room.
-            everywhere = (1 << len(places)) - 1
-            for mask in classes:
-                if mask != everywhere:
-                    raise _no_placement()
-            self._cut = _cutter(self._sizes)
-            return
-        if 0 in classes:
-            raise _no_placement()
+        """The preparation of ``__init__`` from classes the caller grouped (see there): what
+        depends on the sizes and the classes' shapes only is one look-up (:func:`_layout`)."""
         # (loops, not comprehensions: in the pure build those would be calls, each view)
         counted: list[tuple[int, int]] = []
         for mask, members in classes.items():
             counted.append((mask, len(members)))
         counted.sort()
+        shape = tuple(sizes)
+        total, places, order, root, tables, cut = _layout(shape, tuple(counted))
+        if total != len(cards):
+            raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {list(sizes)}")
+        if order is None:
+            raise _no_placement()
+        self._cards = tuple(cards)
+        self._sizes = shape
+        self._slots = len(shape)
+        self._places = places
+        self._root = root
+        self._tables = tables
+        self._cut = cut
         dealt: list[tuple[Card, ...]] = []
-        for mask in self._counted(tuple(counted)):
+        for mask in order:
             dealt.append(classes[mask])
         self._members = tuple(dealt)
 
@@ -378,6 +381,47 @@ def _prepared(
     if root is None:
         return None
     return tuple([mask for mask, _ in order]), root, _tables(room, tuple(order))
+
+
+_Layout = tuple[
+    int,
+    tuple[int, ...],
+    tuple[int, ...] | None,
+    "_Node | None",
+    tuple[tuple[int, ...], tuple[_Cuts, ...]] | None,
+    "_Cutter | None",
+]
+
+
+@functools.lru_cache(maxsize=_CACHED_SHAPES)
+def _layout(sizes: tuple[int, ...], counted: tuple[tuple[int, int], ...]) -> _Layout:
+    """For :meth:`SlotSampler._grouped`, kept by shape: places of ``sizes`` and classes given
+    as (eligible-place mask among the places of nonzero size, number of cards), sorted by
+    mask. The sizes' total (``-1`` for a size below 0), the places taking part, and the
+    order the classes are dealt in with the plan and its tables (:func:`_prepared`), or for
+    one class (every card anywhere) no order and the cut of one shuffle; ``None`` as the
+    order when no placement exists."""
+    total = 0
+    taking: list[int] = []
+    for index, size in enumerate(sizes):
+        if size < 0:
+            return -1, (), None, None, None, None
+        total += size
+        if size:
+            taking.append(index)
+    places = tuple(taking)
+    if len(counted) <= 1:
+        everywhere = (1 << len(places)) - 1
+        if any(mask != everywhere for mask, _ in counted):
+            return total, places, None, None, None, None
+        return total, places, (), None, None, _cutter(sizes)
+    if counted[0][0] == 0:  # (sorted by mask) a class that may go nowhere
+        return total, places, None, None, None, None
+    prepared = _prepared(tuple([size for size in sizes if size]), counted)
+    if prepared is None:
+        return total, places, None, None, None, None
+    order, root, tables = prepared
+    return total, places, order, root, tables, None
 
 
 def _shuffled(rng: Rng, items: Sequence[Card]) -> tuple[Card, ...]:
