@@ -163,7 +163,7 @@ class Projection(Generic[S, V]):
         self._per_seat_fields = tuple(part.field for part in self.per_seat)
         self._last_blank: tuple[V, int, S] | None = None
         self._layouts: dict[
-            tuple[int, Seat | None, tuple[tuple[str, int], ...]],
+            tuple[tuple[int, ...], Seat | None, tuple[tuple[str, int], ...]],
             tuple[
                 tuple[Seat, ...],
                 tuple[Callable[[Any], Seat | None], ...],
@@ -340,16 +340,19 @@ class Projection(Generic[S, V]):
         own_hidden = own_shown is not None and not own and counts[seat] > 0
         me = None if own_hidden else seat
         secret = secret or {}
-        layout = self._layouts.get((len(counts), me, tuple(secret.items())))
+        layout = (
+            self._layouts.get((counts, me, tuple(secret.items())))
+            if type(counts) is tuple
+            else None
+        )
         if layout is None:
-            layout = self._deal_layout(len(counts), me, secret)
-        hands, owners_of, tail, places = layout
-        sizes = (*counts, *tail) if me is None else (*counts[:me], *counts[me + 1 :], *tail)
+            layout = self._deal_layout(counts, me, secret)
+        hands, owners_of, sizes, places = layout
         owners: tuple[Seat | None, ...] = ()
         for owner in owners_of:  # the fields hidden from this view: the seats that own them
             owners += (owner(shown),)
         cards, classes = _unseen_classes(
-            pack,
+            pack if isinstance(pack, tuple) else tuple(pack),
             cards_seen(view) if seen is None else seen,
             sizes,
             hands,
@@ -376,34 +379,39 @@ class Projection(Generic[S, V]):
         return draw
 
     def _deal_layout(
-        self, seats: int, me: Seat | None, secret: Mapping[str, int]
+        self, counts: Sequence[int], me: Seat | None, secret: Mapping[str, int]
     ) -> tuple[
         tuple[Seat, ...],
         tuple[Callable[[Any], Seat | None], ...],
         tuple[int, ...],
         tuple[tuple[str, int, bool], ...],
     ]:
-        """How :meth:`unseen_dealer` deals at a table of ``seats`` for the view of seat ``me``
-        (``None``: its own entry is dealt too) with the ``secret`` sizes, kept by that shape
-        (``unseen_dealer`` looks it up first): the seats whose entries are dealt (in seat
-        order), the owners of the owned fields dealt (those named in ``secret``, hidden from
-        this view), the sizes of those fields then of the secret ones, and each such field's
+        """How :meth:`unseen_dealer` deals at a table whose hands hold ``counts`` cards, for
+        the view of seat ``me`` (``None``: its own entry is dealt too) with the ``secret``
+        sizes, kept by that shape when ``counts`` is a tuple (``unseen_dealer`` looks it up
+        first): the seats whose entries are dealt (in seat order), the owners of the owned
+        fields dealt (those named in ``secret``, hidden from this view), the sizes of the
+        places dealt (those hands, those fields, then the secret ones), and each field's
         name, position in a draw and whether it holds one card (an owned field) rather than
         a tuple."""
-        key = (seats, me, tuple(secret.items()))
-        hands = tuple([other for other in range(seats) if other != me])
+        hands = tuple([other for other in range(len(counts)) if other != me])
         owned = [name for name in self.owned if name in secret]
-        tail = (*[secret[name] for name in owned], *[secret.get(name, 0) for name in self.secret])
+        sizes = (
+            *[counts[other] for other in hands],
+            *[secret[name] for name in owned],
+            *[secret.get(name, 0) for name in self.secret],
+        )
         # A draw: the hands in seat order, then the owned fields, then the secret ones.
         start = len(hands) + len(owned)
         places = [(name, start + index, False) for index, name in enumerate(self.secret)]
         places += [
             (name, len(hands) + index, True) for index, name in enumerate(owned) if secret[name]
         ]
-        found = (hands, tuple([self.owned[name] for name in owned]), tail, tuple(places))
-        if len(self._layouts) >= _KEPT_LAYOUTS:
-            self._layouts.clear()
-        self._layouts[key] = found
+        found = (hands, tuple([self.owned[name] for name in owned]), sizes, tuple(places))
+        if type(counts) is tuple:
+            if len(self._layouts) >= _KEPT_LAYOUTS:
+                self._layouts.clear()
+            self._layouts[(counts, me, tuple(secret.items()))] = found
         return found
 
     def skeleton(self, view: V, seats: int, filler: Card) -> S:
@@ -527,7 +535,7 @@ class Projection(Generic[S, V]):
         return self.state_type(**fields)
 
 
-_KEPT_LAYOUTS: Final = 64  # deal layouts a projection keeps (a few per table and phase)
+_KEPT_LAYOUTS: Final = 512  # deal layouts a projection keeps (by hand sizes: dozens a hand)
 _SCALARS: Final = frozenset({int, bool, str, float, bytes, type(None)})
 # Checked by exact type: a union such as ``set | frozenset`` in ``isinstance`` is built anew by
 # every call, and a subclass is only taken the longer way.
@@ -563,7 +571,7 @@ def _card_problems(name: str, entry: Iterable[object], pack: Collection[Card]) -
 
 
 def _unseen_classes(
-    pack: Sequence[Card],
+    pack: tuple[Card, ...],
     seen: Collection[Card],
     sizes: tuple[int, ...],
     hands: tuple[Seat, ...],
