@@ -86,8 +86,9 @@ def test_voids_are_empty_until_trumps_are_known() -> None:
 def test_euchre_names_every_card_its_views_show() -> None:
     """Euchre spares search bots the walk of :func:`kit.cards_seen` by naming the fields that
     show cards (``seen_cards``): in every view of random games (both packs with a joker or not,
-    every phase), it names exactly the cards the walk finds."""
-    checked = 0
+    every phase), it names exactly the cards the walk finds; ``seen_and_held`` gives the same
+    cards and the same held up-card (E4) as the two asked apart."""
+    checked = took_up = 0
     for deck in (24, 25, 32):
         game = trickcore.load("euchre", deck=deck, single_hand=True)
         for seed in range(15):
@@ -96,6 +97,12 @@ def test_euchre_names_every_card_its_views_show() -> None:
                 for seat in range(4):
                     view = game.view(table.state, seat)
                     assert set(game.seen_cards(view)) == kit.cards_seen(view)
+                    # The two from one walk (what determinize asks) are the two answers.
+                    seen, held = game.seen_and_held(view)
+                    assert set(seen) == set(game.seen_cards(view))
+                    assert held == game.held_cards(view)
                     checked += 1
+                    took_up += bool(held)
                 table.advance(max_steps=1)
     assert checked > 1_000
+    assert took_up > 50  # views in which another seat's picked-up up-card was held

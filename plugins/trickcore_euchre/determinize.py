@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 _DISCARD: Final = Phase.DISCARD
 _JOKER_CALL: Final = Phase.JOKER_CALL
 
-__all__ = ["held_cards", "secret_sizes", "seen_cards", "voids"]
+__all__ = ["held_cards", "secret_sizes", "seen_and_held", "seen_cards", "voids"]
 
 
 def voids(game: Euchre, view: EuchreView) -> dict[Seat, set[Suit]]:
@@ -54,6 +54,24 @@ def seen_cards(game: Euchre, view: EuchreView) -> set[Card]:
     if view.discard is not None:
         seen.add(view.discard)
     return seen
+
+
+def seen_and_held(game: Euchre, view: EuchreView) -> tuple[set[Card], dict[Card, Seat]]:
+    """:func:`seen_cards` and :func:`held_cards` from one walk of the tricks: the up-card is
+    held exactly when it was picked up by another seat than the view's and not played."""
+    seen = set(view.trick)
+    for trick in view.tricks:
+        seen.update(trick.cards)
+    held: dict[Card, Seat] = {}
+    up_card, dealer = view.up_card, view.dealer
+    if up_card is not None:
+        if view.picked_up and view.seat != dealer and dealer is not None and up_card not in seen:
+            held[up_card] = dealer
+        seen.add(up_card)
+    seen.update(view.hand)
+    if view.discard is not None:
+        seen.add(view.discard)
+    return seen, held
 
 
 def held_cards(game: Euchre, view: EuchreView) -> dict[Card, Seat]:

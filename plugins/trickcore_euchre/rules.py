@@ -218,6 +218,11 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """Every card the view shows, by its fields (:mod:`trickcore_euchre.determinize`)."""
         return _determinize.seen_cards(self, view)
 
+    def seen_and_held(self, view: EuchreView) -> tuple[Collection[Card], dict[Card, Seat]]:
+        """:meth:`seen_cards` and :meth:`held_cards` from one walk of the tricks
+        (:mod:`trickcore_euchre.determinize`)."""
+        return _determinize.seen_and_held(self, view)
+
     def view_encoding(self) -> ViewLayout[EuchreView]:
         """Views as fixed-length vectors in ``[0, 1]``, for learning libraries
         (:mod:`trickcore.encoding`; the layout: :mod:`trickcore_euchre.encoding`)."""

@@ -433,14 +433,15 @@ class TrickGame(Generic[S, A, V, Opt]):
             None if self.policy is None and trump is None else self._policy(trump).order.suit_of
         )
         kit_voids = type(self).voids is TrickGame.voids  # (then without the empty ones)
+        seen, held = self.seen_and_held(view)
         return projection.unseen_dealer(
             view,
             self.pack,
             secret=self.secret_sizes(view),
             voids=self._shown_out(view) if kit_voids else self.voids(view),
             suit_of=suit_of,
-            held=self.held_cards(view),
-            seen=self.seen_cards(view),
+            held=held,
+            seen=seen,
         )
 
     def voids(self, view: V) -> dict[Seat, set[Suit]]:
@@ -481,6 +482,13 @@ class TrickGame(Generic[S, A, V, Opt]):
         places (its hand, or a field it owns), for :meth:`determinizer`: none by default;
         Euchre's dealer holds the up-card they took (:meth:`Projection.unseen_dealer`)."""
         return {}
+
+    def seen_and_held(self, view: V) -> tuple[Collection[Card] | None, dict[Card, Seat]]:
+        """:meth:`seen_cards` and :meth:`held_cards` of ``view`` at once, as
+        :meth:`determinizer` asks them: a game whose two answers read the same fields may
+        give both from one walk of the view (Euchre does: the cards played tell both), as
+        long as they stay those two answers."""
+        return self.seen_cards(view), self.held_cards(view)
 
     def secret_sizes(self, view: V) -> dict[str, int]:
         """How many cards each secret field of the state holds in a state ``view`` may show,

@@ -19,7 +19,6 @@ the two cannot drift apart.
 
 from __future__ import annotations
 
-import functools
 import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -49,6 +48,17 @@ __all__ = [
 
 S = TypeVar("S", bound=msgspec.Struct)
 V = TypeVar("V", bound=msgspec.Struct)
+
+_PlaceBits = tuple[int, tuple[tuple[Seat, int], ...], dict[Seat | None, int]]
+"""The places dealt as bits (:func:`_place_bits`)."""
+_DealLayout = tuple[
+    tuple[Seat, ...],
+    tuple[Callable[[Any], Seat | None], ...],
+    tuple[int, ...],
+    tuple[tuple[str, int, bool], ...],
+    dict[tuple[Seat | None, ...], _PlaceBits],
+]
+"""How a view of one shape is dealt (:meth:`Projection._deal_layout`)."""
 
 
 @dataclass(frozen=True)
@@ -163,13 +173,7 @@ class Projection(Generic[S, V]):
         self._per_seat_fields = tuple(part.field for part in self.per_seat)
         self._last_blank: tuple[V, int, S] | None = None
         self._layouts: dict[
-            tuple[tuple[int, ...], Seat | None, tuple[tuple[str, int], ...]],
-            tuple[
-                tuple[Seat, ...],
-                tuple[Callable[[Any], Seat | None], ...],
-                tuple[int, ...],
-                tuple[tuple[str, int, bool], ...],
-            ],
+            tuple[tuple[int, ...], Seat | None, tuple[tuple[str, int], ...]], _DealLayout
         ] = {}
 
     def _positional_steps(
@@ -347,16 +351,17 @@ class Projection(Generic[S, V]):
         )
         if layout is None:
             layout = self._deal_layout(counts, me, secret)
-        hands, owners_of, sizes, places = layout
+        hands, owners_of, sizes, places, bits_by_owners = layout
         owners: tuple[Seat | None, ...] = ()
         for owner in owners_of:  # the fields hidden from this view: the seats that own them
             owners += (owner(shown),)
-        cards, classes = _unseen_classes(
+        place_bits = bits_by_owners.get(owners)
+        if place_bits is None:
+            place_bits = bits_by_owners[owners] = _place_bits(sizes, hands, owners)
+        cards, classes = _unseen_grouped(
             pack if isinstance(pack, tuple) else tuple(pack),
             cards_seen(view) if seen is None else seen,
-            sizes,
-            hands,
-            owners,
+            place_bits,
             voids=voids,
             suit_of=suit_of,
             held=held,
@@ -380,12 +385,7 @@ class Projection(Generic[S, V]):
 
     def _deal_layout(
         self, counts: Sequence[int], me: Seat | None, secret: Mapping[str, int]
-    ) -> tuple[
-        tuple[Seat, ...],
-        tuple[Callable[[Any], Seat | None], ...],
-        tuple[int, ...],
-        tuple[tuple[str, int, bool], ...],
-    ]:
+    ) -> _DealLayout:
         """How :meth:`unseen_dealer` deals at a table whose hands hold ``counts`` cards, for
         the view of seat ``me`` (``None``: its own entry is dealt too) with the ``secret``
         sizes, kept by that shape when ``counts`` is a tuple (``unseen_dealer`` looks it up
@@ -393,7 +393,8 @@ class Projection(Generic[S, V]):
         fields dealt (those named in ``secret``, hidden from this view), the sizes of the
         places dealt (those hands, those fields, then the secret ones), and each field's
         name, position in a draw and whether it holds one card (an owned field) rather than
-        a tuple."""
+        a tuple; and, filled as views ask, the places as bits (:func:`_place_bits`) by the
+        owners of those fields."""
         hands = tuple([other for other in range(len(counts)) if other != me])
         owned = [name for name in self.owned if name in secret]
         sizes = (
@@ -407,7 +408,8 @@ class Projection(Generic[S, V]):
         places += [
             (name, len(hands) + index, True) for index, name in enumerate(owned) if secret[name]
         ]
-        found = (hands, tuple([self.owned[name] for name in owned]), sizes, tuple(places))
+        owners_of = tuple([self.owned[name] for name in owned])
+        found: _DealLayout = (hands, owners_of, sizes, tuple(places), {})
         if type(counts) is tuple:
             if len(self._layouts) >= _KEPT_LAYOUTS:
                 self._layouts.clear()
@@ -550,10 +552,11 @@ def _distinct_cards_of(entry: object, pack: Collection[Card]) -> bool:
     if type(entry) is not tuple or type(pack) not in _SET_TYPES:
         return False
     try:
-        distinct = frozenset(entry)
+        # The pack's cards among the entry's, each once: all of them exactly when the entry
+        # holds distinct cards of the pack.
+        return len(cast("frozenset[Card]", pack).intersection(entry)) == len(entry)
     except TypeError:  # an unhashable item: not a card
         return False
-    return len(distinct) == len(entry) and distinct.issubset(pack)
 
 
 def _card_problems(name: str, entry: Iterable[object], pack: Collection[Card]) -> list[str]:
@@ -589,7 +592,27 @@ def _unseen_classes(
     of (``voids``, suits by ``suit_of``, default the printed suit); a held card goes only to its
     seat's hand or the fields it owns; the others go anywhere. Since voids bar whole suits, a
     card's places follow from its suit: a few masks per view and one look-up per card."""
-    everywhere, hand_bits, holders = _place_bits(sizes, hands, owners)
+    return _unseen_grouped(
+        pack,
+        seen,
+        _place_bits(sizes, hands, owners),
+        voids=voids,
+        suit_of=suit_of,
+        held=held,
+    )
+
+
+def _unseen_grouped(
+    pack: tuple[Card, ...],
+    seen: Collection[Card],
+    place_bits: _PlaceBits,
+    *,
+    voids: Mapping[Seat, Collection[Suit]] | None,
+    suit_of: Mapping[Card, Suit] | None,
+    held: Mapping[Card, Seat] | None,
+) -> tuple[list[Card], dict[int, tuple[Card, ...]]]:
+    """:func:`_unseen_classes` given the places as bits (:func:`_place_bits`)."""
+    everywhere, hand_bits, holders = place_bits
     # A set by its type (the quicker test of membership when compiled), copied only to add
     # the held cards.
     excluded: set[Card]
@@ -639,13 +662,12 @@ def _unseen_classes(
     return cards, classes
 
 
-@functools.lru_cache(maxsize=256)
 def _place_bits(
     sizes: tuple[int, ...], hands: tuple[Seat, ...], owners: tuple[Seat | None, ...]
-) -> tuple[int, tuple[tuple[Seat, int], ...], dict[Seat | None, int]]:
-    """For :func:`_unseen_classes`, kept by shape: the places of nonzero size as bits (bit k:
-    the k-th of them), each such hand's seat with its bit, and each seat's hand and owned
-    fields as bits (read only)."""
+) -> _PlaceBits:
+    """For :func:`_unseen_grouped` (kept with a deal layout): the places of nonzero size as
+    bits (bit k: the k-th of them), each such hand's seat with its bit, and each seat's hand
+    and owned fields as bits (read only)."""
     bit = 1
     everywhere = 0
     hand_bits: list[tuple[Seat, int]] = []
