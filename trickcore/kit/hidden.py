@@ -552,11 +552,11 @@ def _distinct_cards_of(entry: object, pack: Collection[Card]) -> bool:
     if type(entry) is not tuple or type(pack) not in _SET_TYPES:
         return False
     try:
-        # The pack's cards among the entry's, each once: all of them exactly when the entry
-        # holds distinct cards of the pack.
-        return len(cast("frozenset[Card]", pack).intersection(entry)) == len(entry)
+        distinct = frozenset(entry)
     except TypeError:  # an unhashable item: not a card
         return False
+    # (the operator, not issubset: no method to look up; a set or frozenset, checked above)
+    return len(distinct) == len(entry) and distinct <= pack  # type: ignore[operator]
 
 
 def _card_problems(name: str, entry: Iterable[object], pack: Collection[Card]) -> list[str]:
@@ -624,9 +624,12 @@ def _unseen_grouped(
         excluded = set(seen)
     barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
     if voids:
+        # (as dicts by their type: the quicker look-ups when compiled)
+        out_of = voids if isinstance(voids, dict) else dict(voids)
         for seat, bit in hand_bits:
-            for out in voids.get(seat, ()):
+            for out in out_of.get(seat, ()):
                 barred[out] = barred.get(out, 0) | bit
+    suits = suit_of if suit_of is None or isinstance(suit_of, dict) else dict(suit_of)
     cards: list[Card] = []
     classes: dict[int, tuple[Card, ...]] = {}
     if not barred:  # every unseen card may go anywhere: one class
@@ -647,14 +650,14 @@ def _unseen_grouped(
         for card in pack:
             if card not in excluded:
                 cards.append(card)
-                group_of[suit_of[card] if suit_of is not None else card.suit].append(card)
+                group_of[suits[card] if suits is not None else card.suit].append(card)
         for mask, group in groups.items():
             if group:
                 classes[mask] = tuple(group)
     if held:  # last in the cards, so last in their classes too
-        for card, holder in held.items():
+        for card, holder in (held if isinstance(held, dict) else dict(held)).items():
             cards.append(card)
-            suit = suit_of[card] if suit_of is not None else card.suit
+            suit = suits[card] if suits is not None else card.suit
             mask = holders.get(holder, 0)
             if suit in barred:
                 mask &= everywhere & ~barred[suit]
