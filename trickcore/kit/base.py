@@ -429,17 +429,18 @@ class TrickGame(Generic[S, A, V, Opt]):
             before_deal = projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
             return lambda rng: before_deal
         trump = getattr(view, "trump", None)
-        suit_of = (
-            None if self.policy is None and trump is None else self._policy(trump).order.suit_of
-        )
-        kit_voids = type(self).voids is TrickGame.voids  # (then without the empty ones)
+        policy = None if self.policy is None and trump is None else self._policy(trump)
+        if type(self).voids is TrickGame.voids:  # (then without the empty ones)
+            voids = {} if policy is None else self._shown_out_under(policy, view)
+        else:
+            voids = self.voids(view)
         seen, held = self.seen_and_held(view)
         return projection.unseen_dealer(
             view,
             self.pack,
             secret=self.secret_sizes(view),
-            voids=self._shown_out(view) if kit_voids else self.voids(view),
-            suit_of=suit_of,
+            voids=voids,
+            suit_of=None if policy is None else policy.order.suit_of,
             held=held,
             seen=seen,
         )
@@ -459,11 +460,14 @@ class TrickGame(Generic[S, A, V, Opt]):
         """:meth:`voids`, the seats that showed out of nothing left out under the plain
         follow policy: what the kit's :meth:`determinizer` asks when the game keeps the kit's
         ``voids`` (no empty set to make for every other seat of every fresh view)."""
-        shown: Any = view
         trump = getattr(view, "trump", None)
         if self.policy is None and trump is None:
             return {}
-        policy = self._policy(trump)
+        return self._shown_out_under(self._policy(trump), view)
+
+    def _shown_out_under(self, policy: FollowSuit, view: V) -> dict[Seat, set[Suit]]:
+        """:meth:`_shown_out` under the follow ``policy`` of ``view``'s trump."""
+        shown: Any = view
         if type(policy) is FollowSuit:  # the plain policy: read off the tricks in one pass
             return _suits_not_followed(
                 policy.order.suit_of, shown.tricks, shown.trick_seats, shown.trick

@@ -23,7 +23,7 @@ import inspect
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar, cast
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 from msgspec.structs import asdict, astuple
@@ -143,13 +143,11 @@ class Projection(Generic[S, V]):
             else lambda view: tuple(getattr(view, name) for name in public)
         )
         self._computed_states = tuple((name, rule.state) for name, rule in self.computed.items())
-        # Each public field's name with its positions in the view and in the state, for
-        # :meth:`_blank_like`, which compares two views' values read at once (``astuple``).
+        # Each public field's name with its position in the view, for :meth:`_blank_like`,
+        # which compares two views' values read at once (``astuple``).
         view_fields = view_type.__struct_fields__
-        self._public_slots: tuple[tuple[str, int, int], ...] = tuple(
-            (name, view_fields.index(name), state_fields.index(name))
-            for name in public
-            if name in view_fields
+        self._public_slots: tuple[tuple[str, int], ...] = tuple(
+            (name, view_fields.index(name)) for name in public if name in view_fields
         )
         sized = [part for part in self.per_seat if part.sizes is not None]
         self._sized: tuple[str, str, str, Callable[[Any, Seat], bool] | None] | None = (
@@ -171,7 +169,7 @@ class Projection(Generic[S, V]):
             )
         self._steps = self._positional_steps(state_fields)
         self._per_seat_fields = tuple(part.field for part in self.per_seat)
-        self._last_blank: tuple[V, int, S] | None = None
+        self._last_blank: tuple[V, int, S, tuple[Any, ...]] | None = None
         self._layouts: dict[
             tuple[tuple[int, ...], Seat | None, tuple[tuple[str, int], ...]], _DealLayout
         ] = {}
@@ -500,28 +498,30 @@ class Projection(Generic[S, V]):
         if last is not None and last[1] == seats:
             if last[0] is view:
                 return last[2]
-            blank = self._blank_like(last[2], view)
+            values = astuple(view)
+            blank = self._blank_like(last[2], last[3], values, view)
         else:
+            values = astuple(view)
             empty = ((),) * seats
             blank = self.state(
                 view,
                 **dict.fromkeys(self._per_seat_fields, empty),
                 **dict.fromkeys(self.secret, ()),
             )
-        self._last_blank = (view, seats, blank)
+        self._last_blank = (view, seats, blank, values)
         return blank
 
-    def _blank_like(self, blank: S, view: V) -> S:
-        """``view``'s blank made from another view's ``blank`` (of as many seats), given only
-        the public values that are other objects: a fresh view shares most of them with the
-        last one (the same game's tuples, enums, small numbers), and a replace of a few
-        fields costs less than building the state from every field by name."""
-        values = astuple(view)
-        had = astuple(blank)
+    def _blank_like(self, blank: S, had: tuple[Any, ...], values: tuple[Any, ...], view: V) -> S:
+        """``view``'s blank (its values ``values``) made from another view's ``blank`` (of as
+        many seats; that view's values ``had``), given only the public values that are other
+        objects: a fresh view shares most of them with the last one (the same game's tuples,
+        enums, small numbers), and a replace of a few fields costs less than building the
+        state from every field by name. (A blank holds its view's public values themselves, so
+        the two views' values tell what differs.)"""
         changes: dict[str, Any] = {}
-        for name, at, was in self._public_slots:  # a loop: a comprehension makes values a cell
+        for name, at in self._public_slots:  # a loop: a comprehension makes values a cell
             value = values[at]
-            if value is not had[was]:
+            if value is not had[at]:
                 changes[name] = value
         for name, rule in self._computed_states:
             changes[name] = rule(view)
@@ -614,14 +614,13 @@ def _unseen_grouped(
     """:func:`_unseen_classes` given the places as bits (:func:`_place_bits`)."""
     everywhere, hand_bits, holders = place_bits
     # A set by its type (the quicker test of membership when compiled), copied only to add
-    # the held cards.
-    excluded: set[Card]
+    # held cards it lacks (a game may count them seen already, as Euchre's up-card is).
+    excluded = seen if isinstance(seen, set) else set(seen)
     if held:
-        excluded = {*seen, *held}
-    elif type(seen) is set:
-        excluded = cast("set[Card]", seen)
-    else:
-        excluded = set(seen)
+        for card in held:
+            if card not in excluded:
+                excluded = {*excluded, *held}
+                break
     barred: dict[Suit | None, int] = {}  # the hands that showed out of each suit
     if voids:
         # (as dicts by their type: the quicker look-ups when compiled)
