@@ -14,15 +14,23 @@ and a reference bot (``heuristic`` unless ``--against`` says otherwise):
   ``pimc:solve=3`` (the endgame solver, :mod:`trickcore.kit.solver`),
   ``pimc:inference=auction`` (worlds resampled by the other seats' bids,
   :mod:`trickcore_bots.inference`) or ``pimc:iterations=80``.
+* ``pimc:KEY=VALUE,...@PHASE``: both at once, the search bot with those options in that phase
+  only (``pimc:iterations=400@bid``: 400 playouts a bid, the ``heuristic`` elsewhere).
+
+``--against`` names a registered bot (``heuristic``, ``pimc``), or a variant written as above
+when it holds ``:`` or ``@`` (``--against pimc@bid``): then both sides are variants, and the
+difference between them is what the options are worth in that phase.
 
 The figure is :func:`trickcore.match.stats.head_to_head` (points per hand of the variant minus
 the reference's, paired by deal, bootstrap 95% interval) with the variant's CPU per decision
 (``time.process_time()`` around ``act``, decisions with a choice only; the match runs
-in-process for that).
+in-process for that), and the reference's too when it is a variant.
 
     python benchmarks/search_levers.py --game euchre --deals 200 pimc@bid pimc@play
     python benchmarks/search_levers.py --game euchre --deals 200 --against pimc pimc:solve=3
     python benchmarks/search_levers.py --game euchre --against pimc pimc:inference=auction
+    python benchmarks/search_levers.py --game euchre --deals 400 --against pimc@bid \
+        pimc:iterations=400@bid pimc:iterations=400,inference=auction@bid
 """
 
 from __future__ import annotations
@@ -89,6 +97,11 @@ def bot_name(spec: str) -> str:
     return f"{name}-variant" if name in SEARCH else name
 
 
+def is_variant(spec: str) -> bool:
+    """Whether ``spec`` describes a variant (options or a phase) rather than a registered bot."""
+    return ":" in spec or "@" in spec
+
+
 def variant(name: str, clock: Clock) -> BotFactory:
     """The bot a variant's name describes (see the module text), timing its decisions."""
     base, _, rest = name.partition("@")
@@ -151,25 +164,37 @@ class Row:
     cpu_ms: float
     """The variant's CPU per decision with a choice (search phases only)."""
     decisions: int
+    against_cpu_ms: float | None = None
+    """The reference's CPU per decision likewise, when it is a variant (else ``None``)."""
+    against_decisions: int | None = None
 
 
 def compare(game: str, name: str, against: str, deals: int, seed: int) -> Row:
-    """The variant ``name`` against ``against`` over ``deals`` duplicate deals of one hand."""
-    clock = Clock()
-    plugin = VariantsPlugin([variant(name, clock)])
+    """The variant ``name`` against ``against`` (a registered bot or a variant, see
+    :func:`is_variant`) over ``deals`` duplicate deals of one hand."""
+    clock, against_clock = Clock(), Clock()
+    factories = [variant(name, clock)]
+    reference = against
+    if is_variant(against):
+        reference = bot_name(against)
+        if reference == bot_name(name):
+            raise SystemExit(f"{name}: the same bot as --against {against}")
+        factories.append(variant(against, against_clock))
+    plugin = VariantsPlugin(factories)
     host: PluginHost = build_host(plugins=[("search-levers", plugin)])
     if host.failures:
         raise SystemExit(f"{name}: {host.failures[0].error}")
     registered = bot_name(name)
     match = Match(
         game,
-        [registered, against] * 2,
+        [registered, reference] * 2,
         games=deals,
         seed=seed,
         options={"single_hand": True},
         host=host,
     )
-    estimate = head_to_head(registered, against, match.run().results)
+    estimate = head_to_head(registered, reference, match.run().results)
+    timed = is_variant(against)
     return Row(
         game,
         name,
@@ -181,6 +206,8 @@ def compare(game: str, name: str, against: str, deals: int, seed: int) -> Row:
         estimate.high,
         clock.per_decision_ms(),
         clock.decisions,
+        against_clock.per_decision_ms() if timed else None,
+        against_clock.decisions if timed else None,
     )
 
 
@@ -190,25 +217,38 @@ def _interval(row: Row) -> str:
     return f"[{row.low:+.3f}, {row.high:+.3f}]"
 
 
+def _its_cpu(row: Row) -> str:
+    if row.against_cpu_ms is None:
+        return "—"
+    return f"{row.against_cpu_ms:.1f} ms ({row.against_decisions})"
+
+
 def line(row: Row) -> str:
     """One row of the Markdown table."""
     return (
         f"| {row.game} | {row.variant} | {row.against} | {row.deals} | {row.diff:+.3f} | "
-        f"{_interval(row)} | {row.cpu_ms:.1f} ms | {row.decisions} |"
+        f"{_interval(row)} | {row.cpu_ms:.1f} ms | {row.decisions} | {_its_cpu(row)} |"
     )
 
 
 HEADER = (
     "| game | variant | against | deals | variant - it (points per hand) | 95% interval | "
-    "CPU/decision | decisions |\n| --- | --- | --- | --- | --- | --- | --- | --- |"
+    "CPU/decision | decisions | its CPU/decision (decisions) |\n"
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("variants", nargs="+", help="pimc@PHASE, pimc:KEY=VALUE,... (ismcts too)")
+    parser.add_argument(
+        "variants", nargs="+", help="pimc@PHASE, pimc:KEY=VALUE,..., both (ismcts too)"
+    )
     parser.add_argument("--game", default="euchre", help=f"one of {', '.join(GAMES)}")
-    parser.add_argument("--against", default="heuristic", help="the reference bot")
+    parser.add_argument(
+        "--against",
+        default="heuristic",
+        help="the reference: a registered bot, or a variant (pimc@bid, pimc:solve=2)",
+    )
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
     parser.add_argument("--json", action="store_true", help="JSON lines instead of a table")

@@ -54,6 +54,53 @@ def test_a_small_comparison_adds_up() -> None:
     assert row.cpu_ms > 0
 
 
+def test_a_variant_against_a_variant_times_both() -> None:
+    row = levers.compare("euchre", "pimc:iterations=6@bid", "pimc:iterations=4@bid", 2, 3)
+    assert row.against == "pimc:iterations=4@bid"
+    assert row.low is not None and row.high is not None
+    assert row.low <= row.diff <= row.high
+    assert row.decisions > 0 and row.against_decisions is not None
+    assert row.against_decisions > 0
+    assert row.against_cpu_ms is not None and row.against_cpu_ms > 0
+    assert "ms (" in levers.line(row)
+
+
+def test_a_registered_reference_is_not_timed() -> None:
+    row = levers.compare("euchre", "pimc:iterations=4@bid", "heuristic", 2, 3)
+    assert (row.against_cpu_ms, row.against_decisions) == (None, None)
+    assert levers.line(row).endswith("| — |")
+
+
+def test_a_variant_cannot_meet_itself() -> None:
+    with pytest.raises(SystemExit, match="same bot"):
+        levers.compare("euchre", "pimc:iterations=4@bid", "pimc:iterations=4@bid", 2, 3)
+
+
+def test_options_and_a_phase_together() -> None:
+    """``pimc:iterations=400@bid``: the options reach the search bot, which acts in the bids
+    only (E4); a card play (E7) is the heuristic's, untimed."""
+    game = trickcore.load("euchre", single_hand=True)
+    clock = levers.Clock()
+    bot: Any = levers.variant("pimc:iterations=400,inference=auction@bid", clock)(
+        trickcore.BotSpec(game, 1, Rng(1))
+    )
+    assert (bot._search._options.iterations, bot._search._options.inference) == (400, "auction")
+    state = game.initial_state()
+    rng = Rng(5, "deal")
+    while (actor := game.actor(state)) is not None:
+        legal: tuple[Any, ...] = game.legal_actions(state)
+        if actor is CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        if levers.phase(legal) == "play" and len(legal) > 1:
+            heuristic = bot._heuristic.act(game.view(state, actor), legal)
+            assert bot.act(game.view(state, actor), legal) == heuristic
+            assert clock.decisions == 0
+            return
+        state = game.apply(state, legal[-1])  # the last: a bid is made, the cards are played
+    pytest.fail("no card play with a choice in the hand")
+
+
 def test_a_variant_s_options_reach_its_search_bot() -> None:
     game = trickcore.load("euchre", single_hand=True)
     factory = levers.variant("pimc:inference=auction,inference_pool=8", levers.Clock())
