@@ -34,7 +34,10 @@ are measured for trickcore alone (OpenSpiel has no equivalent).
 comparing two versions on a loaded machine: the script runs itself under callgrind once per
 kind (``sample``, ``cold``, ``fast``, ``iterations``) and once doing nothing, on ``--hands``
 hands (default 40; 8 is plenty here) of ``--game`` (default Euchre), and prints the
-difference per sample or iteration, with the cold/sample ratio.
+difference per sample or iteration, with the cold/sample ratio. ``cold`` draws from ``--samples``
+copies of each view in a row, so each fresh view follows a copy of itself; ``next`` draws once
+from a copy of each view in turn (each fresh view follows another position, as a bot's next
+decision does: more of its blank state changes), with the next/sample ratio.
 """
 
 from __future__ import annotations
@@ -372,15 +375,19 @@ def count_run(args: argparse.Namespace) -> None:
 
 
 def instructions(args: argparse.Namespace) -> dict[str, float]:
-    """Instructions per sample or iteration of each kind, with the positions' count."""
+    """Instructions per sample or iteration of each kind, and per fresh view drawn once in
+    turn (``next``)."""
     game = count_game(args)
     draws = len(trickcore_positions(game, args.hands, args.seed)) * args.samples
     base = count_once(args, "")
     copies = count_once(args, "copies")
-    return {
+    per = {
         kind: (count_once(args, kind) - (copies if kind == "cold" else base)) / draws
         for kind in INSTRUCTION_KINDS
     }
+    once = argparse.Namespace(**{**vars(args), "samples": 1})
+    per["next"] = (count_once(once, "cold") - count_once(once, "copies")) / (draws // args.samples)
+    return per
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -422,6 +429,7 @@ def main(argv: list[str] | None = None) -> int:
         for kind, count in per.items():
             print(f"  {kind:10} {count:10,.0f}")
         print(f"  cold/sample {per['cold'] / per['sample']:.2f}")
+        print(f"  next/sample {per['next'] / per['sample']:.2f}")
         return 0
     pyspiel = None if args.skip_openspiel else load_pyspiel()
     if pyspiel is None and not args.skip_openspiel:
