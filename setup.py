@@ -24,6 +24,7 @@ COMPILED_MODULES = [
     "trickcore/kit/tricks.py",
     "trickcore/kit/base.py",
     "trickcore/kit/hidden.py",
+    "trickcore/kit/determinizing.py",
     "trickcore/sampling.py",
     "plugins/trickcore_euchre/rules.py",
     "plugins/trickcore_euchre/playout.py",

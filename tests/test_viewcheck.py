@@ -20,7 +20,7 @@ from msgspec.structs import replace
 import trickcore
 from trickcore import CHANCE, Card, InvalidViewError, Rng
 from trickcore.game import AnyGame
-from trickcore.kit import base
+from trickcore.kit import determinizing
 from trickcore.viewcheck import checked_draws, view_shape_problems
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -390,7 +390,7 @@ def test_determinize_checks_a_view_object_once(monkeypatch: pytest.MonkeyPatch) 
         checks.append(args[1])
         return checked_draws(*args, **kwargs)
 
-    monkeypatch.setattr(base, "checked_draws", counting)
+    monkeypatch.setattr(determinizing, "checked_draws", counting)
     _, view = _mid_hand_view("euchre")
     game = game_of("euchre")  # a fresh game: nothing prepared yet
     before = next(game.view(s, 0) for s in positions("euchre") if s.phase is game.deal_phase)

@@ -53,7 +53,8 @@ gets from the base:
   the hand ends: the game's :meth:`TrickGame.end_hand`); :meth:`TrickGame.lead` starts the play;
 * ``outcome`` from ``scores``, the over phase and ``winner``;
 * ``determinize`` (:meth:`TrickGame.determinizer`): the unseen cards dealt to the other hands and
-  a stock, honouring the voids the tricks revealed;
+  a stock, honouring the voids the tricks revealed (how the kit serves a view, the draws and
+  the checks of a fresh one, is :mod:`trickcore.kit.determinizing`; the methods call it);
 * and the parts of ``problems`` that :mod:`trickcore.kit.validation` writes for a state in the
   layout: ``hand_problems`` (a hand of a deal and tricks, played again), ``draw_problems`` and
   ``located_cards``.
@@ -86,6 +87,16 @@ from trickcore.game import (
 )
 from trickcore.kit import events
 from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
+from trickcore.kit.determinizing import (
+    checked_views,
+    draws_for,
+    fits_at_once,
+    shown_out,
+    skeleton,
+    skeleton_shows_back,
+    validate_view,
+    view_problems,
+)
 from trickcore.kit.events import EventLog, EveryViewerLog, GenericEvent
 from trickcore.kit.hidden import LastView, Projection
 from trickcore.kit.seating import Seating
@@ -93,64 +104,12 @@ from trickcore.kit.tricks import (
     FollowSuit,
     Trick,
     TrickOrder,
-    hand_plays,
-    revealed_voids,
     tricks_by_side,
 )
 from trickcore.rng import Rng
 from trickcore.typecheck import struct_classes, type_check, type_problem
-from trickcore.viewcheck import checked_draws
 
 __all__ = ["Rule", "TrickGame"]
-
-
-def _plays_twice(view: object) -> bool:
-    """Whether a seat plays twice in one of ``view``'s tricks (its ``tricks``, a tuple of
-    tricks whose ``seats`` are tuples; anything else is the type check's business)."""
-    tricks = getattr(view, "tricks", ())
-    for trick in tricks if isinstance(tricks, tuple) else ():
-        seats = getattr(trick, "seats", ())
-        if isinstance(seats, tuple) and len(set(seats)) != len(seats):
-            return True
-    return False
-
-
-def _suits_not_followed(
-    suit_of: dict[Card, Suit],
-    tricks: Sequence[Trick],
-    trick_seats: Sequence[Seat],
-    trick: Sequence[Card],
-) -> dict[Seat, set[Suit]]:
-    """:func:`~trickcore.kit.tricks.revealed_voids` under the plain :class:`FollowSuit`, for
-    :meth:`TrickGame.voids` (``determinize`` asks it for every fresh view), the seats that
-    showed out of nothing left out: a seat that played another suit than the one led holds
-    none of it (Euchre E7, Apples A6), read off the finished tricks and the trick in progress
-    by position, without listing the plays first. The conformance tests compare the two."""
-    found: dict[Seat, set[Suit]] = {}
-    for done in tricks:
-        _not_followed(suit_of, done.seats, done.cards, found)
-    _not_followed(suit_of, trick_seats, trick, found)
-    return found
-
-
-def _not_followed(
-    suit_of: dict[Card, Suit],
-    order: Sequence[Seat],
-    cards: Sequence[Card],
-    found: dict[Seat, set[Suit]],
-) -> None:
-    """Add to ``found`` the suit led in ``cards`` for each seat of ``order`` that did not
-    follow it."""
-    if len(cards) < 2:
-        return
-    led = suit_of[cards[0]]
-    for index in range(1, min(len(cards), len(order))):
-        if suit_of[cards[index]] is not led:
-            seat = order[index]
-            if seat in found:
-                found[seat].add(led)
-            else:
-                found[seat] = {led}
 
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -422,28 +381,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         (:meth:`secret_sizes`, which may also name owned fields hidden from the view), never
         giving a seat a suit it showed out of (:meth:`voids`) or a card another seat holds
         (:meth:`held_cards`), uniformly among such deals (:meth:`Projection.unseen_dealer`)."""
-        shown: Any = view
-        projection = self.projection
-        if shown.phase is self.draw_phase or shown.phase is self.deal_phase:
-            empty = {part.field: ((),) * self.seats for part in projection.per_seat}
-            before_deal = projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
-            return lambda rng: before_deal
-        trump = getattr(view, "trump", None)
-        policy = None if self.policy is None and trump is None else self._policy(trump)
-        if type(self).voids is TrickGame.voids:  # (then without the empty ones)
-            voids = {} if policy is None else self._shown_out_under(policy, view)
-        else:
-            voids = self.voids(view)
-        seen, held = self.seen_and_held(view)
-        return projection.unseen_dealer(
-            view,
-            self.pack,
-            secret=self.secret_sizes(view),
-            voids=voids,
-            suit_of=None if policy is None else policy.order.suit_of,
-            held=held,
-            seen=seen,
-        )
+        return draws_for(self, view, kit_voids=type(self).voids is TrickGame.voids)
 
     def voids(self, view: V) -> dict[Seat, set[Suit]]:
         """The suits each seat is known to hold none of, in the kit's layout: those its plays
@@ -467,13 +405,7 @@ class TrickGame(Generic[S, A, V, Opt]):
 
     def _shown_out_under(self, policy: FollowSuit, view: V) -> dict[Seat, set[Suit]]:
         """:meth:`_shown_out` under the follow ``policy`` of ``view``'s trump."""
-        shown: Any = view
-        if type(policy) is FollowSuit:  # the plain policy: read off the tricks in one pass
-            return _suits_not_followed(
-                policy.order.suit_of, shown.tricks, shown.trick_seats, shown.trick
-            )
-        plays = hand_plays(shown.tricks, shown.trick_seats, shown.trick)
-        return revealed_voids(policy, plays, self.seats)
+        return shown_out(self, policy, view)
 
     def seen_cards(self, view: V) -> Collection[Card] | None:
         """Every card ``view`` shows, for :meth:`determinizer`; ``None`` (the default) lets
@@ -606,39 +538,29 @@ class TrickGame(Generic[S, A, V, Opt]):
         field deep in the view has its exact type: that takes ``validate`` and a deep type
         check, which cost as much as a few dozen draws, so :meth:`validate_view` does it, and
         ``determinize`` only with ``full``."""
-
         fit = self.prepared_draws_fit
         if fit is None:
             fit = type(self).determinizer is TrickGame.determinizer
         served = fit and prepare == self.determinizer
-        skeleton = self.skeleton if served else None
-        shows_back = self.skeleton_shows_back if served else None
+        kit = TrickGame
         # The kit's own checks of a fresh view, told at once when the game keeps them all.
         at_once = (
             served
             and not full
-            and type(self).view_problems is TrickGame.view_problems
-            and type(self).skeleton_shows_back is TrickGame.skeleton_shows_back
+            and type(self).view_problems is kit.view_problems
+            and type(self).skeleton_shows_back is kit.skeleton_shows_back
+            and type(self).fits_at_once is kit.fits_at_once
         )
-
-        def checked(view: V) -> Callable[[Rng], S]:
-            if at_once and self.fits_at_once(view):
-                try:
-                    return prepare(view)
-                except Exception:  # no deal fits: checked_draws names the defect
-                    pass
-            return checked_draws(
-                self,
-                view,
-                prepare,
-                shape=self.view_problems,
-                full=full,
-                skeleton=skeleton,
-                shows_back=shows_back,
-            )
-
         self._view_draws = prepare
-        return LastView(checked)
+        return checked_views(
+            self,
+            prepare,
+            full=full,
+            served=served,
+            at_once=at_once,
+            kit_draws=served and type(self).determinizer is kit.determinizer,
+            kit_voids=type(self).voids is kit.voids,
+        )
 
     def skeleton(self, view: V) -> S:
         """A state agreeing with ``view``'s public part, its hidden parts of the sizes the view
@@ -646,21 +568,13 @@ class TrickGame(Generic[S, A, V, Opt]):
         what ``determinize`` shows back to check a fresh view (:attr:`prepared_draws_fit`).
         Before a deal (:attr:`draw_phase`, :attr:`deal_phase`) every hidden part is empty, as
         :meth:`determinizer` draws it."""
-        projection = self.projection
-        phase = getattr(view, "phase")  # noqa: B009 - mypy knows no field of a generic view
-        if phase is self.draw_phase or phase is self.deal_phase:
-            empty = {part.field: ((),) * self.seats for part in projection.per_seat}
-            return projection.state(view, **empty, **dict.fromkeys(projection.secret, ()))
-        return projection.skeleton(view, self.seats, self.pack[0])
+        return skeleton(self, view)
 
     def skeleton_shows_back(self, view: V) -> bool:
         """Whether :meth:`skeleton` shows ``view`` back to its seat, told without building it
         after a deal (:meth:`~trickcore.kit.hidden.Projection.shows_back`); ``False`` before
         one and when in doubt (``determinize`` then builds the skeleton and compares)."""
-        phase = getattr(view, "phase")  # noqa: B009 - mypy knows no field of a generic view
-        if phase is self.draw_phase or phase is self.deal_phase:
-            return False
-        return self.projection.shows_back(view, self.seats)
+        return skeleton_shows_back(self, view)
 
     def fits_at_once(self, view: V) -> bool:
         """Whether ``view`` passes every check :meth:`determinize` makes of a fresh view before
@@ -669,34 +583,14 @@ class TrickGame(Generic[S, A, V, Opt]):
         (:meth:`~trickcore.kit.hidden.Projection.shows_back` given the pack); ``False`` also
         when in doubt or before a deal, and then ``determinize`` checks the long way, which
         names the defect. Only for a game that keeps the kit's checks."""
-        shown: Any = view
-        if type(view) is not self.view_type:
-            return False
-        seat = shown.seat
-        if type(seat) is not int or not 0 <= seat < self.seating.seats:
-            return False
-        phase = shown.phase
-        if phase is self._draw_phase or phase is self.deal_phase:
-            return False
-        try:
-            fits = self.projection.shows_back(view, self.seating.seats, self._pack_set)
-        except Exception:  # a malformed view: the long way names what is wrong
-            return False
-        return fits and not _plays_twice(view)
+        return fits_at_once(self, view)
 
     def view_problems(self, view: V) -> list[str]:
         """The game's cheap checks of a view's shape, before any state is drawn from it: the
         cards and sizes of the projection's per-seat parts
         (:meth:`~trickcore.kit.hidden.Projection.view_problems`), and a seat that plays twice
         in one of the view's tricks (a hand no deal gives). A game may add its own."""
-        found = self.projection.view_problems(view, self.seats, self._pack_set)
-        if _plays_twice(view):
-            tricks: tuple[Any, ...] = getattr(view, "tricks")  # noqa: B009 - a tuple: checked
-            for number, trick in enumerate(tricks, start=1):
-                seats = getattr(trick, "seats", ())
-                if isinstance(seats, tuple) and len(set(seats)) != len(seats):
-                    found.append(f"a seat plays twice in trick {number}: seats {list(seats)}")
-        return found
+        return view_problems(self, view)
 
     def validate_view(self, view: V) -> None:
         """Raise :class:`~trickcore.errors.InvalidViewError`, naming the defect, unless a state
@@ -704,13 +598,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         :func:`trickcore.validate_view`): a state drawn from the view by the game's
         preparation of :meth:`checked_views` (or its ``determinize``) must pass ``validate``
         and show the view back."""
-        prepare = self._view_draws
-        if prepare is None:
-
-            def prepare(view: V) -> Callable[[Rng], S]:
-                return lambda rng: cast(S, getattr(self, "determinize")(view, rng))  # noqa: B009
-
-        checked_draws(self, view, prepare, shape=self.view_problems)
+        validate_view(self, view)
 
     def problems(self, state: S) -> list[str]:
         """Everything that stops a legal game from reaching ``state`` (the game's own)."""
