@@ -401,11 +401,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         trump = getattr(view, "trump", None)
         if self.policy is None and trump is None:
             return {}
-        return self._shown_out_under(self._policy(trump), view)
-
-    def _shown_out_under(self, policy: FollowSuit, view: V) -> dict[Seat, set[Suit]]:
-        """:meth:`_shown_out` under the follow ``policy`` of ``view``'s trump."""
-        return shown_out(self, policy, view)
+        return shown_out(self, self._policy(trump), view)
 
     def seen_cards(self, view: V) -> Collection[Card] | None:
         """Every card ``view`` shows, for :meth:`determinizer`; ``None`` (the default) lets
@@ -542,14 +538,13 @@ class TrickGame(Generic[S, A, V, Opt]):
         if fit is None:
             fit = type(self).determinizer is TrickGame.determinizer
         served = fit and prepare == self.determinizer
-        kit = TrickGame
         # The kit's own checks of a fresh view, told at once when the game keeps them all.
         at_once = (
             served
             and not full
-            and type(self).view_problems is kit.view_problems
-            and type(self).skeleton_shows_back is kit.skeleton_shows_back
-            and type(self).fits_at_once is kit.fits_at_once
+            and type(self).view_problems is TrickGame.view_problems
+            and type(self).skeleton_shows_back is TrickGame.skeleton_shows_back
+            and type(self).fits_at_once is TrickGame.fits_at_once
         )
         self._view_draws = prepare
         return checked_views(
@@ -558,8 +553,8 @@ class TrickGame(Generic[S, A, V, Opt]):
             full=full,
             served=served,
             at_once=at_once,
-            kit_draws=served and type(self).determinizer is kit.determinizer,
-            kit_voids=type(self).voids is kit.voids,
+            kit_draws=served and type(self).determinizer is TrickGame.determinizer,
+            kit_voids=type(self).voids is TrickGame.voids,
         )
 
     def skeleton(self, view: V) -> S:
