@@ -86,8 +86,9 @@ def test_voids_are_empty_until_trumps_are_known() -> None:
 def test_euchre_names_every_card_its_views_show() -> None:
     """Euchre spares search bots the walk of :func:`kit.cards_seen` by naming the fields that
     show cards (``seen_cards``): in every view of random games (both packs with a joker or not,
-    every phase), it names exactly the cards the walk finds; ``seen_and_held`` gives the same
-    cards and the same held up-card (E4) as the two asked apart."""
+    every phase), it names exactly the cards the walk finds; and the up-card it counts held
+    (``held_cards``, ``seen_and_held``) is exactly the one the dealer took (E4) and still holds
+    in their hand or discard (E10), for every other seat."""
     checked = took_up = 0
     for deck in (24, 25, 32):
         game = trickcore.load("euchre", deck=deck, single_hand=True)
@@ -95,12 +96,16 @@ def test_euchre_names_every_card_its_views_show() -> None:
             table = Table(game, ["random"] * 4, seed=seed)
             while not table.over:
                 for seat in range(4):
-                    view = game.view(table.state, seat)
+                    state = table.state
+                    view = game.view(state, seat)
                     assert set(game.seen_cards(view)) == kit.cards_seen(view)
-                    # The two from one walk (what determinize asks) are the two answers.
                     seen, held = game.seen_and_held(view)
-                    assert set(seen) == set(game.seen_cards(view))
-                    assert held == game.held_cards(view)
+                    assert set(seen) == kit.cards_seen(view)
+                    up, dealer = state.up_card, state.dealer
+                    kept = up is not None and dealer is not None and state.picked_up
+                    kept = kept and (up in state.hands[dealer] or state.discard == up)
+                    expected = {up: dealer} if kept and seat != dealer else {}
+                    assert held == game.held_cards(view) == expected
                     checked += 1
                     took_up += bool(held)
                 table.advance(max_steps=1)

@@ -45,20 +45,19 @@ def secret_sizes(game: Euchre, view: EuchreView) -> dict[str, int]:
 
 def seen_cards(game: Euchre, view: EuchreView) -> set[Card]:
     """The cards a Euchre view shows: its hand, the up-card, the discard and the tricks."""
-    seen = set(view.hand)
-    seen.update(view.trick)
-    for trick in view.tricks:
-        seen.update(trick.cards)
-    if view.up_card is not None:
-        seen.add(view.up_card)
-    if view.discard is not None:
-        seen.add(view.discard)
-    return seen
+    return seen_and_held(game, view)[0]
+
+
+def held_cards(game: Euchre, view: EuchreView) -> dict[Card, Seat]:
+    """A picked-up up-card that the dealer has not played is in the dealer's hand or, face
+    down, their discard (E4, E10), for any other seat."""
+    return seen_and_held(game, view)[1]
 
 
 def seen_and_held(game: Euchre, view: EuchreView) -> tuple[set[Card], dict[Card, Seat]]:
-    """:func:`seen_cards` and :func:`held_cards` from one walk of the tricks: the up-card is
-    held exactly when it was picked up by another seat than the view's and not played."""
+    """:func:`seen_cards` and :func:`held_cards` from one walk of the tricks (what the kit's
+    determinizer asks): the up-card is held, by the dealer, exactly when another seat than the
+    dealer's sees it picked up and it was not played (E4, E10)."""
     seen = set(view.trick)
     for trick in view.tricks:
         seen.update(trick.cards)
@@ -72,17 +71,3 @@ def seen_and_held(game: Euchre, view: EuchreView) -> tuple[set[Card], dict[Card,
     if view.discard is not None:
         seen.add(view.discard)
     return seen, held
-
-
-def held_cards(game: Euchre, view: EuchreView) -> dict[Card, Seat]:
-    """A picked-up up-card that the dealer has not played is in the dealer's hand or, face
-    down, their discard (E4, E10), for any other seat."""
-    up_card, dealer = view.up_card, view.dealer
-    if not view.picked_up or view.seat == dealer or up_card is None or dealer is None:
-        return {}
-    if up_card in view.trick:
-        return {}
-    for trick in view.tricks:
-        if up_card in trick.cards:
-            return {}
-    return {up_card: dealer}
