@@ -388,10 +388,10 @@ class TrickGame(Generic[S, A, V, Opt]):
         to the hand's tricks showed out of under the follow policy
         (:func:`~trickcore.kit.tricks.revealed_voids`); none while the trump that picks the
         policy is not known."""
-        shown_out = self._shown_out(view)
+        out = self._shown_out(view)
         found: dict[Seat, set[Suit]] = {}
         for seat in range(self.seats):
-            found[seat] = shown_out.get(seat) or set()
+            found[seat] = out.get(seat) or set()
         return found
 
     def _shown_out(self, view: V) -> dict[Seat, set[Suit]]:
