@@ -174,24 +174,16 @@ class SlotSampler:
         self._members = tuple([_picked(self._cards, found[mask]) for mask in order])
 
     def _start(self, cards: Sequence[Card], sizes: Sequence[int]) -> tuple[int, ...]:
-        """The set-up both preparations share: ``ValueError`` unless ``sizes`` are at least 0
-        and add up to the cards; the cards, the sizes and nothing prepared yet; the places that
-        take part (of nonzero size), returned."""
-        total = 0
-        taking: list[int] = []  # places of size 0 take no part: the classes and counts are
-        for index, size in enumerate(sizes):  # over the others only
-            total += size
-            if size < 0:
-                total = -1
-                break
-            if size:
-                taking.append(index)
+        """The set-up of the preparation from slots: ``ValueError`` unless ``sizes`` are at
+        least 0 and add up to the cards; the cards, the sizes and nothing prepared yet; the
+        places that take part (of nonzero size), returned."""
+        total, places = _taking(sizes)
         if total != len(cards):
             raise ValueError(f"{len(cards)} cards cannot fill slots of sizes {list(sizes)}")
         self._cards = tuple(cards)
         self._sizes = tuple(sizes)
         self._slots = len(sizes)
-        places = self._places = tuple(taking)
+        self._places = places
         self._members = ()
         self._root = None
         self._tables = None
@@ -383,6 +375,20 @@ def _prepared(
     return tuple([mask for mask, _ in order]), root, _tables(room, tuple(order))
 
 
+def _taking(sizes: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The places' total size (``-1`` when one is below 0) and the places that take part, of
+    nonzero size: the classes and counts are over those only."""
+    total = 0
+    taking: list[int] = []
+    for index, size in enumerate(sizes):
+        if size < 0:
+            return -1, ()
+        total += size
+        if size:
+            taking.append(index)
+    return total, tuple(taking)
+
+
 _Layout = tuple[
     int,
     tuple[int, ...],
@@ -401,15 +407,9 @@ def _layout(sizes: tuple[int, ...], counted: tuple[tuple[int, int], ...]) -> _La
     order the classes are dealt in with the plan and its tables (:func:`_prepared`), or for
     one class (every card anywhere) no order and the cut of one shuffle; ``None`` as the
     order when no placement exists."""
-    total = 0
-    taking: list[int] = []
-    for index, size in enumerate(sizes):
-        if size < 0:
-            return -1, (), None, None, None, None
-        total += size
-        if size:
-            taking.append(index)
-    places = tuple(taking)
+    total, places = _taking(sizes)
+    if total < 0:
+        return total, places, None, None, None, None
     if len(counted) <= 1:
         everywhere = (1 << len(places)) - 1
         if any(mask != everywhere for mask, _ in counted):
