@@ -31,10 +31,12 @@ are measured for trickcore alone (OpenSpiel has no equivalent).
     python benchmarks/search.py --instructions  # callgrind: load-proof, trickcore only
 
 ``--instructions`` counts instructions with valgrind's callgrind instead of timing, for
-comparing two versions on a loaded machine: the script runs itself under callgrind once per
-kind (``sample``, ``cold``, ``fast``, ``iterations``) and once doing nothing, on ``--hands``
-hands (default 40; 8 is plenty here) of ``--game`` (default Euchre), and prints the
-difference per sample or iteration, with the cold/sample ratio. ``cold`` draws from ``--samples``
+comparing two versions on a loaded machine: the script runs itself under callgrind for each
+kind (``sample``, ``cold``, ``fast``, ``iterations``) on ``--hands`` hands (default 40; 8 is
+plenty here) of ``--game`` (default Euchre), running the kind once and twice in a row, and
+prints the difference per sample or iteration (a second run: the shapes of the positions, and
+the tables their deals pick, are then prepared, as in a long search), with the cold/sample
+ratio. ``cold`` draws from ``--samples``
 copies of each view in a row, so each fresh view follows a copy of itself; ``next`` draws once
 from a copy of each view in turn (each fresh view follows another position, as a bot's next
 decision does: more of its blank state changes), with the next/sample ratio.
@@ -340,13 +342,20 @@ def profile(args: argparse.Namespace) -> str:
 INSTRUCTION_KINDS = ("sample", "cold", "fast", "iterations")
 
 
-def count_once(args: argparse.Namespace, kind: str) -> int:
-    """Run ``kind`` (or, for ``""``, nothing) on Euchre's positions in a child process under
-    callgrind (:func:`callgrind.counted_run`, with its fixed hash seed); the instructions it
-    counted."""
-    arguments = ["--count-run", kind, "--hands", str(args.hands), "--game", args.game]
-    arguments += ["--samples", str(args.samples), "--seed", str(args.seed)]
+def count_once(args: argparse.Namespace, kind: str, runs: int = 1) -> int:
+    """Run ``kind`` (or, for ``""``, nothing) ``runs`` times in a row on Euchre's positions in
+    a child process under callgrind (:func:`callgrind.counted_run`, with its fixed hash seed);
+    the instructions it counted."""
+    arguments = ["--count-run", kind, "--count-runs", str(runs), "--hands", str(args.hands)]
+    arguments += ["--game", args.game, "--samples", str(args.samples), "--seed", str(args.seed)]
     return counted_run(__file__, arguments)[0]
+
+
+def counted_again(args: argparse.Namespace, kind: str) -> int:
+    """The instructions of a second run of ``kind`` right after a first, from the same streams:
+    the caches of the positions' shapes, and of the tables their deals pick, are then as a
+    long search leaves them, and what is counted is the draws (and playouts) themselves."""
+    return count_once(args, kind, runs=2) - count_once(args, kind)
 
 
 def count_game(args: argparse.Namespace) -> AnyGame:
@@ -357,36 +366,38 @@ def count_game(args: argparse.Namespace) -> AnyGame:
 
 
 def count_run(args: argparse.Namespace) -> None:
-    """The child of :func:`count_once`: positions, one warm-up draw from each (the caches of
-    their shapes), then ``args.count_run``'s timed run, untimed (``""``: none; ``copies``: the
-    fresh copies of the views that the ``cold`` run draws from, without drawing)."""
+    """The child of :func:`count_once`: positions, then ``args.count_run``'s timed run,
+    untimed, ``args.count_runs`` times (``""``: none; ``copies``: the fresh copies of the views
+    that the ``cold`` run draws from, without drawing)."""
     game = count_game(args)
     views = trickcore_positions(game, args.hands, args.seed)
-    trickcore_cold_samples(game, views, 1, args.seed)
     kind = args.count_run
-    if kind == "sample":
-        trickcore_samples(game, views, args.samples, args.seed)
-    elif kind == "cold":
-        trickcore_cold_samples(game, views, args.samples, args.seed)
-    elif kind == "copies":  # what the cold run does besides drawing
-        trickcore_cold_samples(game, views, args.samples, args.seed, draw=False)
-    elif kind:
-        trickcore_iterations(game, views, args.samples, args.seed, fast=kind == "fast")
+    for _ in range(args.count_runs):
+        if kind == "sample":
+            trickcore_samples(game, views, args.samples, args.seed)
+        elif kind == "cold":
+            trickcore_cold_samples(game, views, args.samples, args.seed)
+        elif kind == "copies":  # what the cold run does besides drawing
+            trickcore_cold_samples(game, views, args.samples, args.seed, draw=False)
+        elif kind:
+            trickcore_iterations(game, views, args.samples, args.seed, fast=kind == "fast")
 
 
 def instructions(args: argparse.Namespace) -> dict[str, float]:
     """Instructions per sample or iteration of each kind, and per fresh view drawn once in
-    turn (``next``)."""
+    turn (``next``), each counted in a second run (:func:`counted_again`)."""
     game = count_game(args)
     draws = len(trickcore_positions(game, args.hands, args.seed)) * args.samples
-    base = count_once(args, "")
-    copies = count_once(args, "copies")
+    once = argparse.Namespace(**{**vars(args), "samples": 1})
+    copies = {
+        "cold": count_once(args, "copies") - count_once(args, ""),
+        "next": count_once(once, "copies") - count_once(once, ""),
+    }
     per = {
-        kind: (count_once(args, kind) - (copies if kind == "cold" else base)) / draws
+        kind: (counted_again(args, kind) - copies.get(kind, 0)) / draws
         for kind in INSTRUCTION_KINDS
     }
-    once = argparse.Namespace(**{**vars(args), "samples": 1})
-    per["next"] = (count_once(once, "cold") - count_once(once, "copies")) / (draws // args.samples)
+    per["next"] = (counted_again(once, "cold") - copies["next"]) / (draws // args.samples)
     return per
 
 
@@ -411,6 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         "--game", default="euchre", help="the game --instructions counts (default euchre)"
     )
     parser.add_argument("--count-run", help=argparse.SUPPRESS)
+    parser.add_argument("--count-runs", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if min(args.hands, args.samples, args.repeat) < 1:
         parser.error("--hands, --samples and --repeat must be at least 1")

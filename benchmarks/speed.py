@@ -168,6 +168,7 @@ def trickcore_figures(scale: float) -> dict[str, float]:
     views = search.trickcore_positions(game, int(40 * scale), SEED)[::5]
     search.trickcore_cold_samples(game, views, 1, SEED)  # warm-up: the deal shapes' caches
     out["fresh"] = search.trickcore_cold_samples(game, views, 1, SEED) / len(views) * 1e6
+    search.trickcore_samples(game, views, WORLDS, SEED + 1)  # warm-up: the tables' cuts
     out["repeated"] = search.trickcore_samples(game, views, WORLDS, SEED) / len(views) / WORLDS
     out["repeated"] *= 1e6
     few = views[: max(1, len(views) // 4)]

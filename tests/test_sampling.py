@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from trickcore import sampling
@@ -344,3 +344,89 @@ def test_picked_takes_the_cards_at_the_set_bits_in_order(bits: int, count: int) 
     assert sampling._picked(hand, bits) == tuple(
         card for index, card in enumerate(hand) if bits >> index & 1
     )
+
+
+def listed_tables(room: tuple[int, ...], root: sampling._Node) -> list[tuple[int, object]]:
+    """Every table of the plan ``root``, with its number of assignments, in the order the
+    module documents for its running sums (written out here apart from the module's walk):
+    depth first, a node's choices in order at the last level and from the last to the first
+    above it."""
+    found: list[tuple[int, object]] = []
+
+    def visit(node: sampling._Node, weight: int, spreads: tuple[tuple[int, ...], ...]) -> None:
+        choices = []
+        below = 0
+        for bound, spread, rest in zip(node.bounds, node.counts, node.rests, strict=True):
+            choices.append((bound - below, spread, rest))
+            below = bound
+        if node.rests[0] is not None:
+            choices.reverse()
+        for ways, spread, rest in choices:
+            if rest is not None:
+                visit(rest, weight * (ways // rest.total), (*spreads, spread))
+                continue
+            placed = [sum(column) for column in zip(*spreads, spread, strict=True)]
+            last = tuple(free - used for free, used in zip(room, placed, strict=True))
+            found.append((weight * ways, sampling._cuts([*spreads, spread, last])))
+
+    visit(root, 1, ())
+    return found
+
+
+@st.composite
+def shapes(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Up to 5 places of up to 6 cards, and classes of cards, each with the places it may go
+    to, that some deal fits (each card is given a place, and a class whose places hold it): a
+    shape as :func:`sampling._plan` takes it."""
+    room = tuple(draw(st.lists(st.integers(1, 6), min_size=2, max_size=5)))
+    every = (1 << len(room)) - 1
+    masks = [every, *draw(st.lists(st.integers(1, every - 1), min_size=1, max_size=3))]
+    counts: dict[int, int] = {}
+    for place, size in enumerate(room):
+        for _ in range(size):
+            mask = draw(st.sampled_from([mask for mask in masks if mask >> place & 1]))
+            counts[mask] = counts.get(mask, 0) + 1
+    return room, tuple(sorted(counts.items()))
+
+
+@settings(deadline=None, max_examples=300)
+@given(shape=shapes())
+def test_a_table_walked_to_is_the_table_listed_at_its_number(
+    shape: tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
+) -> None:
+    """A shape's running sums (:func:`sampling._tables`) are those of its tables listed in the
+    documented order, and the table a deal works out from its number
+    (:func:`sampling._table_walk`) is the one listed where the number falls, at both ends of
+    every table's range: so a deal picks the same table whether its cuts were kept or not (the
+    draws of every version that listed the tables up front)."""
+    room, classes = shape
+    assume(len(classes) >= 2)
+    root = sampling._plan(room, classes)
+    assert root is not None  # a deal fits, by construction
+    listed = listed_tables(room, root)
+    bounds, kept = sampling._tables(root)
+    assert root.tables == len(listed) == len(kept)
+    assert list(bounds) == list(itertools.accumulate(ways for ways, _ in listed))
+    assert bounds[-1] == root.total
+    start = 0
+    for (ways, cuts), end in zip(listed, bounds, strict=True):
+        assert ways > 0
+        for number in (start, end - 1):
+            assert sampling._table_walk(room, root, number) == cuts
+        start = end
+
+
+def test_a_deal_keeps_the_cuts_of_the_table_it_picked_for_the_shape() -> None:
+    """The first deal that picks a table works out its cuts and keeps them with the shape's
+    tables, which every sampler of that shape shares: a second sampler finds them, and deals
+    what the first deals from the same stream."""
+    hand = (A, B, C, D, E, F)
+    slots = (Slot(2, frozenset({A, B})), Slot(2), Slot(2, frozenset({C})))
+    first = sampling.SlotSampler(hand, slots)
+    tables = first._tables
+    assert tables is not None and all(cuts is None for cuts in tables[1])
+    dealt = first(Rng(4, "kept"))
+    assert sum(cuts is not None for cuts in tables[1]) == 1
+    second = sampling.SlotSampler(hand, slots)
+    assert second._tables is tables
+    assert second(Rng(4, "kept")) == dealt

@@ -25,10 +25,12 @@ How it works:
 * **Speed.** With one class (no card excluded anywhere, the common case early in a hand), one
   shuffle sliced by the sizes is the whole deal. Otherwise the counts depend only on the
   sizes, the classes' eligible places and their sizes, not on which cards they are, so they are
-  built once for such a shape and kept (a bounded cache). A :class:`SlotSampler` does the
-  grouping and counting once for a position and then deals it again and again: a search bot
-  that determinizes from one view many times pays for the preparation once, and each deal
-  costs the table draw, about one Fisher-Yates step per card, and the slicing.
+  built once for such a shape and kept (a bounded cache); a table's cuts are worked out the
+  first time a deal picks it, so a shape met once pays only for the tables it deals. A
+  :class:`SlotSampler` does the grouping and counting once for a position and then deals it
+  again and again: a search bot that determinizes from one view many times pays for the
+  preparation once, and each deal costs the table draw, about one Fisher-Yates step per card,
+  and the slicing.
 
 All randomness comes from the given :class:`~trickcore.rng.Rng`, so a stream in a given state
 always gives the same deal. A draw below N larger than ``2**64`` joins several 64-bit words
@@ -92,6 +94,12 @@ class _Node:
     bounds: tuple[int, ...]  # running sums of each choice's number of assignments
     counts: tuple[tuple[int, ...], ...]
     rests: tuple[_Node | None, ...]
+    tables: int  # the complete tables below this node (a choice whose rest is None: one)
+
+
+_Tables = tuple[tuple[int, ...], list["_Cuts | None"]]
+"""Every table of a plan, as the running sums of their numbers of assignments (one bisection
+picks a table), and each table's cuts once a deal has picked it (``None`` before)."""
 
 
 def fill_slots(cards: Sequence[Card], slots: Sequence[Slot], rng: Rng) -> list[tuple[Card, ...]]:
@@ -119,7 +127,9 @@ class SlotSampler:
     _places: tuple[int, ...]
     _members: tuple[tuple[Card, ...], ...]
     _root: _Node | None
-    _tables: tuple[tuple[int, ...], tuple[_Cuts, ...]] | None
+    _tables: _Tables | None
+    """The shape's tables, shared by its samplers (``None`` for one class, or more tables
+    than are kept: the plan is then walked down for each deal)."""
     _cut: _Cutter | None
     """One class only: a shuffle sliced by the sizes (else ``None``)."""
 
@@ -241,7 +251,13 @@ class SlotSampler:
         total = root.total
         number = rng.below(total) if total <= _TWO_64 else _below(rng, total)
         tables = self._tables
-        cuts = tables[1][bisect.bisect_right(tables[0], number)] if tables else self._walk(number)
+        if tables is not None:
+            index = bisect.bisect_right(tables[0], number)
+            cuts = tables[1][index]
+            if cuts is None:  # the first deal of this table: its cuts, kept for the shape
+                cuts = tables[1][index] = _table_walk(self._room(), root, number)
+        else:
+            cuts = self._walk(number)
         # Which cards: each class shuffled and cut by its row of the table.
         # (loops, not comprehensions: in the pure build those would be calls, and make the
         # locals they read cells, on every draw)
@@ -263,8 +279,13 @@ class SlotSampler:
                 dealt[place] = _shuffled(rng, joined)
         return dealt
 
+    def _room(self) -> tuple[int, ...]:
+        """The sizes of the places taking part."""
+        return tuple([self._sizes[i] for i in self._places])
+
     def _walk(self, number: int) -> _Cuts:
-        """The table numbered ``number`` (below the count), found by walking the plan down."""
+        """The table numbered ``number`` (below the count) of a plan with more tables than are
+        kept, found by walking the plan down (an order of the tables of its own, not theirs)."""
         spreads: list[tuple[int, ...]] = []
         left = [self._sizes[i] for i in self._places]
         node: _Node | None = self._root
@@ -360,11 +381,12 @@ _ZERO_ONE: Final = bytes.maketrans(b"01", b"\x00\x01")
 @functools.lru_cache(maxsize=_CACHED_SHAPES)
 def _prepared(
     room: tuple[int, ...], counted: tuple[tuple[int, int], ...]
-) -> tuple[tuple[int, ...], _Node, tuple[tuple[int, ...], tuple[_Cuts, ...]] | None] | None:
+) -> tuple[tuple[int, ...], _Node, _Tables | None] | None:
     """For places with ``room`` and classes given as (eligible-place mask, number of cards),
     sorted by mask: the order the classes are counted and dealt in (their masks), the plan
-    (:func:`_plan`) and its tables (:func:`_tables`); ``None`` when no placement exists. Kept
-    per shape, so that a fresh position of a known shape looks all of it up at once.
+    (:func:`_plan`) and its tables (:func:`_tables`; ``None`` when there are more than
+    :data:`_MAX_TABLES`); ``None`` when no placement exists. Kept per shape, so that a fresh
+    position of a known shape looks all of it up at once.
 
     Cheap classes first and the one with the most ways to spread last (it is counted in
     closed form); sorting on the shape alone keeps the order, hence the draws, determined."""
@@ -372,7 +394,8 @@ def _prepared(
     root = _plan(room, tuple(order))
     if root is None:
         return None
-    return tuple([mask for mask, _ in order]), root, _tables(room, tuple(order))
+    tables = _tables(root) if root.tables <= _MAX_TABLES else None
+    return tuple([mask for mask, _ in order]), root, tables
 
 
 def _taking(sizes: Sequence[int]) -> tuple[int, tuple[int, ...]]:
@@ -394,7 +417,7 @@ _Layout = tuple[
     tuple[int, ...],
     tuple[int, ...] | None,
     "_Node | None",
-    tuple[tuple[int, ...], tuple[_Cuts, ...]] | None,
+    "_Tables | None",
     "_Cutter | None",
 ]
 
@@ -488,36 +511,59 @@ def _cuts(spreads: Sequence[Sequence[int]]) -> _Cuts:
     return tuple(tuple(runs) for runs in places)
 
 
-@functools.lru_cache(maxsize=_CACHED_SHAPES)
-def _tables(
-    room: tuple[int, ...], classes: tuple[tuple[int, int], ...]
-) -> tuple[tuple[int, ...], tuple[_Cuts, ...]] | None:
-    """Every table of :func:`_plan` ``(room, classes)`` with the running sums of their numbers
-    of assignments, so that one bisection picks a table; ``None`` when there are more than
-    ``_MAX_TABLES`` (the plan is then walked down for each deal)."""
-    root = _plan(room, classes)
-    assert root is not None
+def _tables(root: _Node) -> _Tables:
+    """Every table of the plan ``root`` (at most :data:`_MAX_TABLES`), listed depth first:
+    the choices of the last class in their order and those above it from the last to the
+    first. The running sums of their numbers of assignments, and no cuts yet: a deal works out
+    the cuts of the table it picks (:func:`_table_walk`) and keeps them here, so that a shape
+    pays only for the tables it deals."""
     bounds: list[int] = []
-    cuts: list[_Cuts] = []
     total = 0
-    # (node, assignments of the classes placed so far, their spreads)
-    stack: list[tuple[_Node, int, tuple[tuple[int, ...], ...]]] = [(root, 1, ())]
+    # (node, assignments of the classes placed so far)
+    stack: list[tuple[_Node, int]] = [(root, 1)]
     while stack:
-        node, weight, spreads = stack.pop()
+        node, weight = stack.pop()
         below = 0
-        for bound, spread, rest in zip(node.bounds, node.counts, node.rests, strict=True):
+        for bound, rest in zip(node.bounds, node.rests, strict=True):
             ways, below = bound - below, bound
             if rest is not None:  # ways = this class's arrangements x the rest's total
-                stack.append((rest, weight * (ways // rest.total), (*spreads, spread)))
+                stack.append((rest, weight * (ways // rest.total)))
                 continue
-            if len(cuts) == _MAX_TABLES:
-                return None
-            placed = [sum(column) for column in zip(*spreads, spread, strict=True)]
-            last = tuple(free - used for free, used in zip(room, placed, strict=True))
             total += weight * ways
             bounds.append(total)
-            cuts.append(_cuts([*spreads, spread, last]))
-    return tuple(bounds), tuple(cuts)
+    return tuple(bounds), [None] * len(bounds)
+
+
+def _table_walk(room: tuple[int, ...], root: _Node, number: int) -> _Cuts:
+    """The cuts of the table of :func:`_tables` that a bisection of its running sums finds for
+    ``number`` (below ``root.total``), found by walking the plan down.
+
+    The list takes a node's choices from the last to the first (but at the last level, in
+    order), and each choice's tables, with the assignments of its class's cards as a common
+    factor, in the order of its rest's list: so the choice is the one whose range, counted from
+    the end, holds the number, and the rest is walked with the number's offset in that range
+    divided by the factor."""
+    spreads: list[tuple[int, ...]] = []
+    node = root
+    while True:
+        bounds = node.bounds
+        if node.rests[0] is None:  # the last level: the choices in order
+            spreads.append(node.counts[bisect.bisect_right(bounds, number)])
+            break
+        total = node.total
+        index = bisect.bisect_right(bounds, total - 1 - number)
+        rest = node.rests[index]
+        assert rest is not None
+        ways = bounds[index] - (bounds[index - 1] if index else 0)
+        number = (number - (total - bounds[index])) // (ways // rest.total)
+        spreads.append(node.counts[index])
+        node = rest
+    left = list(room)
+    for spread in spreads:
+        for j in range(len(left)):
+            left[j] -= spread[j]
+    spreads.append(tuple(left))
+    return _cuts(spreads)
 
 
 _Cutter = Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]
@@ -598,6 +644,7 @@ def _plan(room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> _Node 
             spreads: list[tuple[int, ...]] = []
             rests: list[_Node | None] = []
             total = 0
+            tables = 0
             for spread in _compositions(count, lows, caps):
                 counts = [0] * width
                 after = list(left)
@@ -611,18 +658,20 @@ def _plan(room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> _Node 
                     if rest is None:
                         continue
                     ways *= rest.total
+                    tables += rest.tables
                 else:
                     # The last class takes the room left: the lows above made it fit.
                     rest = None
                     ways *= factorial[sum(after)]
                     for placed in after:
                         ways //= factorial[placed]
+                    tables += 1
                 total += ways
                 bounds.append(total)
                 spreads.append(tuple(counts))
                 rests.append(rest)
             if total:
-                found = _Node(total, tuple(bounds), tuple(spreads), tuple(rests))
+                found = _Node(total, tuple(bounds), tuple(spreads), tuple(rests), tables)
         memo[key] = found
         return found
 
