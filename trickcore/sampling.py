@@ -627,52 +627,65 @@ def _plan(room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> _Node 
             supply[i][j] = supply[i + 1][j] + (count if mask >> j & 1 else 0)
     memo: dict[tuple[int, tuple[int, ...]], _Node | None] = {}
     final = len(classes) - 1
+    eligibles = [[j for j in range(width) if mask >> j & 1] for mask, _ in classes]
+    # The last class takes the room left: its arrangements are count! / (its part of each)!.
+    last_arrangements = factorial[classes[final][1]]
 
     def node(index: int, left: tuple[int, ...]) -> _Node | None:
         key = (index, left)
         if key in memo:
             return memo[key]
-        found: _Node | None = None
-        if all(need <= can for need, can in zip(left, supply[index], strict=True)):
-            mask, count = classes[index]
-            eligible = [j for j in range(width) if mask >> j & 1]
-            # What the later classes cannot supply, this one must.
-            later = supply[index + 1]
-            lows = [max(0, left[j] - later[j]) for j in eligible]
-            caps = [left[j] for j in eligible]
-            bounds: list[int] = []
-            spreads: list[tuple[int, ...]] = []
-            rests: list[_Node | None] = []
-            total = 0
-            tables = 0
-            for spread in _compositions(count, lows, caps):
-                counts = [0] * width
-                after = list(left)
-                ways = factorial[count]
-                for j, placed in zip(eligible, spread, strict=True):
-                    counts[j] = placed
-                    after[j] -= placed
+        memo[key] = None
+        can = supply[index]
+        for j in range(width):
+            if left[j] > can[j]:
+                return None
+        count = classes[index][1]
+        eligible = eligibles[index]
+        # What the later classes cannot supply, this one must.
+        later = supply[index + 1]
+        lows: list[int] = []
+        caps: list[int] = []
+        for j in eligible:
+            need = left[j] - later[j]
+            lows.append(need if need > 0 else 0)
+            caps.append(left[j])
+        last_level = index + 1 >= final
+        arrangements = factorial[count]
+        bounds: list[int] = []
+        spreads: list[tuple[int, ...]] = []
+        rests: list[_Node | None] = []
+        total = 0
+        tables = 0
+        for spread in _compositions(count, lows, caps):
+            counts = [0] * width
+            after = list(left)
+            ways = arrangements
+            for k in range(len(eligible)):
+                j, placed = eligible[k], spread[k]
+                counts[j] = placed
+                after[j] -= placed
+                ways //= factorial[placed]
+            if last_level:
+                # The lows above made the room left fit the last class.
+                rest = None
+                ways *= last_arrangements
+                for placed in after:
                     ways //= factorial[placed]
-                if index + 1 < final:
-                    rest = node(index + 1, tuple(after))
-                    if rest is None:
-                        continue
-                    ways *= rest.total
-                    tables += rest.tables
-                else:
-                    # The last class takes the room left: the lows above made it fit.
-                    rest = None
-                    ways *= factorial[sum(after)]
-                    for placed in after:
-                        ways //= factorial[placed]
-                    tables += 1
-                total += ways
-                bounds.append(total)
-                spreads.append(tuple(counts))
-                rests.append(rest)
-            if total:
-                found = _Node(total, tuple(bounds), tuple(spreads), tuple(rests), tables)
-        memo[key] = found
+                tables += 1
+            else:
+                rest = node(index + 1, tuple(after))
+                if rest is None:
+                    continue
+                ways *= rest.total
+                tables += rest.tables
+            total += ways
+            bounds.append(total)
+            spreads.append(tuple(counts))
+            rests.append(rest)
+        found = None
+        if total:
+            found = memo[key] = _Node(total, tuple(bounds), tuple(spreads), tuple(rests), tables)
         return found
 
     return node(0, room)
