@@ -25,6 +25,8 @@ COMPILED_MODULES = [
     "trickcore/kit/base.py",
     "trickcore/kit/hidden.py",
     "trickcore/kit/determinizing.py",
+    "trickcore/kit/chance.py",
+    "trickcore/kit/refusals.py",
     "trickcore/sampling.py",
     "plugins/trickcore_euchre/rules.py",
     "plugins/trickcore_euchre/playout.py",

@@ -17,7 +17,10 @@ A game plugin imports its pieces from here and is left with its rule book's diff
   decoded state, and replaying its hand;
 * :mod:`trickcore.kit.base` — :class:`~trickcore.kit.base.TrickGame`, the protocol methods every
   game on the kit shares, and the defaults for a state in the kit's layout (who acts, the legal
-  plays, the play of a trick, the outcome, ``determinize``).
+  plays, the play of a trick, the outcome, ``determinize``), whose methods call
+  :mod:`trickcore.kit.chance` (chance: the draws, the shuffles and the deal),
+  :mod:`trickcore.kit.determinizing` (how ``determinize`` serves a view) and
+  :mod:`trickcore.kit.refusals` (the words of the errors for bad input);
 * :mod:`trickcore.kit.solver` — exact play of the rest of a hand in a full state, for the
   search bots' endgame (``from trickcore.kit.solver import solve``);
 * :mod:`trickcore.kit.playout` — the fast random playout a game in the kit's layout opts in to

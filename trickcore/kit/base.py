@@ -13,15 +13,17 @@ that the base provides:
   viewer, or for every seat and a spectator);
 * ``view``, the projection of the state for a seat, refusing a seat that is not at the table;
 * :meth:`TrickGame.illegal`, the :class:`~trickcore.errors.IllegalActionError` that names the
-  seat, the action, the phase and the legal actions;
-* chance: the pack, the listable dealer draws (:attr:`TrickGame.dealer_draws`), a shuffle drawn
-  from a stream (:meth:`TrickGame.shuffle`) and the check of a supplied one
-  (:meth:`TrickGame.shuffled_pack`).
-
-* ``sample_chance``: a uniform choice among the listed chance outcomes, or a shuffle;
-* the steps every hand takes, each telling the log: :meth:`TrickGame.deal_shuffle` (a shuffle
-  dealt by the schedule), :meth:`TrickGame.play_card` (a card taken from a hand under a follow
-  policy) and :meth:`TrickGame.finish_trick`;
+  seat, the action, the phase and the legal actions, and :meth:`TrickGame.no_chance` (their
+  texts, and that of ``validate``'s error, are written in :mod:`trickcore.kit.refusals`, which
+  the methods call);
+* chance: the pack, the listable dealer draws (:attr:`TrickGame.dealer_draws`), ``sample_chance``
+  (a uniform choice among the listed chance outcomes, or a shuffle), a shuffle drawn from a
+  stream (:meth:`TrickGame.shuffle`), the check of a supplied one
+  (:meth:`TrickGame.shuffled_pack`) and :meth:`TrickGame.deal_shuffle`, a shuffle dealt by the
+  schedule, telling the log (how the kit serves chance is :mod:`trickcore.kit.chance`; the
+  methods call it);
+* the steps of the play, each telling the log: :meth:`TrickGame.play_card` (a card taken from a
+  hand under a follow policy) and :meth:`TrickGame.finish_trick`;
 * :meth:`TrickGame.play_to_trick`, the two together: one card played to a trick, and the trick
   finished when it is complete;
 * ``validate``, raising :class:`~trickcore.errors.InvalidStateError` with every problem the
@@ -63,7 +65,6 @@ gets from the base:
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -72,7 +73,7 @@ from msgspec.structs import replace
 
 from trickcore._mypyc import mypyc_attr
 from trickcore.cards import Card, Suit
-from trickcore.errors import IllegalActionError, InvalidStateError
+from trickcore.errors import IllegalActionError
 from trickcore.game import (
     CHANCE,
     Actor,
@@ -83,10 +84,10 @@ from trickcore.game import (
     Outcome,
     Seat,
     Shuffle,
-    action_text,
 )
 from trickcore.kit import events
-from trickcore.kit.deal import DealSchedule, Dealt, shuffle_problem, take
+from trickcore.kit.chance import WHOLE_PACK, deal_shuffle, sample_chance, shuffle, shuffled_pack
+from trickcore.kit.deal import DealSchedule, Dealt, take
 from trickcore.kit.determinizing import (
     checked_views,
     draws_for,
@@ -99,6 +100,7 @@ from trickcore.kit.determinizing import (
 )
 from trickcore.kit.events import EventLog, EveryViewerLog, GenericEvent
 from trickcore.kit.hidden import LastView, Projection
+from trickcore.kit.refusals import illegal, invalid_state, no_chance
 from trickcore.kit.seating import Seating
 from trickcore.kit.tricks import (
     FollowSuit,
@@ -345,7 +347,8 @@ class TrickGame(Generic[S, A, V, Opt]):
         if phase is self._play_phase:
             return self.legal_plays(state)
         if phase is self._draw_phase:
-            return cast(tuple[A, ...], self.dealer_draws)
+            # No typing.cast: the pure build would make the type tuple[A, ...] every call.
+            return self.dealer_draws  # type: ignore[return-value]
         return ()
 
     def legal_plays(self, state: S) -> tuple[A, ...]:
@@ -607,15 +610,15 @@ class TrickGame(Generic[S, A, V, Opt]):
         if state_type is not None and (problem := type_problem(state, state_type)) is not None:
             # A state built in Python (not decoded) may hold anything: refuse it before the
             # game's checks, which rely on its field types.
-            raise InvalidStateError(f"invalid {self.name} state: {problem}")
+            raise invalid_state(self, [problem])
         problems = self.problems(state)
         if problems:
-            raise InvalidStateError(f"invalid {self.name} state: " + "; ".join(problems))
+            raise invalid_state(self, problems)
 
     def shuffle(self, rng: Rng, cards: Sequence[Card] | None = None) -> Shuffle:
         """A shuffle of the whole pack drawn from ``rng``; given ``cards``, a shuffle of those
         only (a pile gathered during the hand, such as Apples' bidding pile)."""
-        return Shuffle(order=rng.shuffled(self.pack if cards is None else cards))
+        return shuffle(self, rng, cards)
 
     def shuffled_pack(
         self, state: S, action: object, cards: Sequence[Card] | None = None
@@ -624,25 +627,13 @@ class TrickGame(Generic[S, A, V, Opt]):
         a pile) once each; otherwise :meth:`illegal` names what is missing, doubled or
         foreign. An ``action`` that is no :class:`~trickcore.Shuffle` is :meth:`illegal` too,
         so that the rule of a phase in which chance shuffles needs no test of its own."""
-        if not isinstance(action, Shuffle):
-            raise self.illegal(state, action)
-        order = action.order
-        if cards is None:
-            expected, listed = self._pack_set, self.pack
-        else:
-            expected, listed = frozenset(cards), tuple(cards)
-        if len(order) != len(expected) or expected.symmetric_difference(order):
-            raise self.illegal(state, action, shuffle_problem(order, listed))
-        return order
+        return shuffled_pack(self, state, action, cards)
 
     def sample_chance(self, state: S, rng: Rng) -> A:
         """Chance's action, drawn from ``rng``: a uniform choice among the outcomes
         ``legal_actions`` lists (the draw for the first dealer), or a shuffle of the pack when
         it lists none. A game whose chance does more (a pile shuffled apart) overrides it."""
-        if self.actor(state) is not CHANCE:
-            raise self.no_chance(state)
-        listed = self.legal_actions(state)
-        return rng.choice(listed) if listed else cast(A, self.shuffle(rng))
+        return sample_chance(self, state, rng)
 
     def deal_shuffle(
         self,
@@ -658,14 +649,7 @@ class TrickGame(Generic[S, A, V, Opt]):
         :attr:`deal`, and tell ``log`` each seat's own hand (:class:`~trickcore.kit.events.Dealt`,
         hand number ``hand_number``), unless ``shown(dealt, seat)`` says that the seat may not
         see it yet (Euchre's dealer, over a turned-up joker: E5)."""
-        if self.deal is None:
-            raise TypeError(f"{type(self).__name__} declares no deal schedule")
-        dealt = self.deal.deal(self.shuffled_pack(state, action), dealer)
-        if log is not None:
-            seen = None if shown is None else functools.partial(shown, dealt)
-            own = log.own_entry(dealt.hands, seen)
-            log.add(events.Dealt(hand_number=hand_number, dealer=dealer, hand=own))
-        return dealt
+        return deal_shuffle(self, state, action, dealer, hand_number, log=log, shown=shown)
 
     def play_card(
         self,
@@ -871,36 +855,17 @@ class TrickGame(Generic[S, A, V, Opt]):
         return replace(state, phase=self.play_phase, turn=leader, trick_seats=order, **changes)
 
     def no_chance(self, state: S) -> IllegalActionError:
-        """The error of ``sample_chance`` when chance is not to act."""
-        phase = getattr(getattr(state, "phase", None), "value", None)
-        where = f"the game is in the {phase} phase" if isinstance(phase, str) else "no chance"
-        return IllegalActionError(f"no chance action is due: {where}", seat=self.actor(state))
+        """The error of ``sample_chance`` when chance is not to act, naming the phase."""
+        return no_chance(self, state)
 
     def chance_text(self, state: S) -> str:
         """What chance may do in ``state`` when its actions cannot be listed, for
         :meth:`illegal`: ``"a shuffle of the whole pack"``; a game whose chance also shuffles a
         pile gathered during the hand says so here."""
-        return "a shuffle of the whole pack"
+        return WHOLE_PACK
 
     def illegal(self, state: S, action: object, why: str = "") -> IllegalActionError:
         """The error for ``action``, which is not legal in ``state``: it names the seat, the
         action, the phase (a state's ``phase`` field, when it has one), ``why`` and the legal
-        actions, and carries them as attributes."""
-        actor = self.actor(state)
-        shown = action_text(action)
-        if actor is None:
-            return IllegalActionError(
-                f"the game is over; no action is legal (got {shown})", action=action
-            )
-        legal = self.legal_actions(state)
-        who = "chance" if actor is CHANCE else f"seat {actor}"
-        phase = getattr(getattr(state, "phase", None), "value", None)
-        where = f" in the {phase} phase" if isinstance(phase, str) else ""
-        listed = ", ".join(str(a) for a in legal) if legal else self.chance_text(state)
-        reason = f": {why}" if why else ""
-        return IllegalActionError(
-            f"{shown} is not legal for {who}{where}{reason}; legal: {listed}",
-            seat=None if actor is CHANCE else actor,  # IllegalActionError.seat: None for chance
-            action=action,
-            legal=legal,
-        )
+        actions (:meth:`chance_text` for a shuffle), and carries them as attributes."""
+        return illegal(self, state, action, why)
