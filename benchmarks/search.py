@@ -39,7 +39,9 @@ the tables their deals pick, are then prepared, as in a long search), with the c
 ratio. ``cold`` draws from ``--samples``
 copies of each view in a row, so each fresh view follows a copy of itself; ``next`` draws once
 from a copy of each view in turn (each fresh view follows another position, as a bot's next
-decision does: more of its blank state changes), with the next/sample ratio.
+decision does: more of its blank state changes), with the next/sample ratio; ``play`` draws
+once from each view of 200 other hands in play order, from a fresh process (the caches of deal
+shapes as they come: a bot meets shapes that no cache holds), with the play/sample ratio.
 """
 
 from __future__ import annotations
@@ -340,6 +342,9 @@ def profile(args: argparse.Namespace) -> str:
 
 
 INSTRUCTION_KINDS = ("sample", "cold", "fast", "iterations")
+PLAY_HANDS = 200
+"""The hands whose views ``play`` draws from once each, in play order: enough for the bounded
+cache of deal shapes to meet new shapes at its usual rate (a fresh process starts empty)."""
 
 
 def count_once(args: argparse.Namespace, kind: str, runs: int = 1) -> int:
@@ -368,10 +373,15 @@ def count_game(args: argparse.Namespace) -> AnyGame:
 def count_run(args: argparse.Namespace) -> None:
     """The child of :func:`count_once`: positions, then ``args.count_run``'s timed run,
     untimed, ``args.count_runs`` times (``""``: none; ``copies``: the fresh copies of the views
-    that the ``cold`` run draws from, without drawing)."""
+    that the ``cold`` run draws from, without drawing), or once, from a fresh process, on the
+    views of :data:`PLAY_HANDS` other hands (``play``; ``play-copies``: their copies only)."""
     game = count_game(args)
-    views = trickcore_positions(game, args.hands, args.seed)
     kind = args.count_run
+    if kind.startswith("play"):  # a fresh view met in play order, the caches as they come
+        played = trickcore_positions(game, PLAY_HANDS, args.seed + 1)
+        trickcore_cold_samples(game, played, 1, args.seed, draw=kind == "play")
+        return
+    views = trickcore_positions(game, args.hands, args.seed)
     for _ in range(args.count_runs):
         if kind == "sample":
             trickcore_samples(game, views, args.samples, args.seed)
@@ -398,6 +408,8 @@ def instructions(args: argparse.Namespace) -> dict[str, float]:
         for kind in INSTRUCTION_KINDS
     }
     per["next"] = (counted_again(once, "cold") - copies["next"]) / (draws // args.samples)
+    played = len(trickcore_positions(game, PLAY_HANDS, args.seed + 1))
+    per["play"] = (count_once(args, "play") - count_once(args, "play-copies")) / played
     return per
 
 
@@ -442,6 +454,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {kind:10} {count:10,.0f}")
         print(f"  cold/sample {per['cold'] / per['sample']:.2f}")
         print(f"  next/sample {per['next'] / per['sample']:.2f}")
+        print(f"  play/sample {per['play'] / per['sample']:.2f}")
         return 0
     pyspiel = None if args.skip_openspiel else load_pyspiel()
     if pyspiel is None and not args.skip_openspiel:
