@@ -44,7 +44,7 @@ import functools
 import itertools
 import math
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, cast
 
@@ -691,18 +691,19 @@ def _plan(room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> _Node 
     return node(0, room)
 
 
-def _compositions(
-    count: int, lows: Sequence[int], caps: Sequence[int]
-) -> Iterator[tuple[int, ...]]:
-    """Every way to write ``count`` as a sum of parts, part j from lows[j] to caps[j]."""
+def _compositions(count: int, lows: Sequence[int], caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to write ``count`` as a sum of parts, part j from lows[j] to caps[j], in
+    lexicographic order. (A list, not a generator: cheaper to make in either build.)"""
     spare = count - sum(lows)
     if spare < 0:
-        return
+        return []
     low_last, cap_last = lows[-1], caps[-1]
     heads = [
         range(low, min(cap, low + spare) + 1) for low, cap in zip(lows[:-1], caps[:-1], strict=True)
     ]
+    found: list[tuple[int, ...]] = []
     for head in itertools.product(*heads):
         last = count - sum(head)
         if low_last <= last <= cap_last:
-            yield (*head, last)
+            found.append((*head, last))
+    return found
