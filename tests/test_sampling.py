@@ -430,3 +430,23 @@ def test_a_deal_keeps_the_cuts_of_the_table_it_picked_for_the_shape() -> None:
     second = sampling.SlotSampler(hand, slots)
     assert second._tables is tables
     assert second(Rng(4, "kept")) == dealt
+
+
+@given(
+    count=st.integers(0, 14),
+    bounds=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 6)), min_size=1, max_size=5),
+)
+def test_compositions_are_every_sum_within_the_bounds_in_order(
+    count: int, bounds: list[tuple[int, int]]
+) -> None:
+    """:func:`sampling._compositions`: every tuple of parts, part j from lows[j] to caps[j],
+    that adds up to ``count``, each once, in lexicographic order (the order the plans, hence
+    the draws, depend on); none when a part has no room (a cap below its low)."""
+    lows = [low for low, _ in bounds]
+    caps = [cap for _, cap in bounds]
+    every = [
+        parts
+        for parts in itertools.product(*(range(low, cap + 1) for low, cap in bounds))
+        if sum(parts) == count
+    ]
+    assert sampling._compositions(count, lows, caps) == every

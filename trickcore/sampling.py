@@ -84,17 +84,28 @@ class Slot:
     excluded: frozenset[Card] = field(default_factory=frozenset)
 
 
-@dataclass(frozen=True)
 class _Node:
     """The consistent ways to place the classes from one onward (all but the last, which takes
     the room left) into the room left: choice k puts ``counts[k][j]`` of this class's cards
-    into place j, and the later classes then have ``rests[k]`` (None: only the last is left)."""
+    into place j, and the later classes then have ``rests[k]`` (None: only the last is left).
+    (A plain class: a frozen dataclass's ``__init__`` runs interpreted even in the compiled
+    build, and a shape's plan makes a few of these.)"""
 
-    total: int
-    bounds: tuple[int, ...]  # running sums of each choice's number of assignments
-    counts: tuple[tuple[int, ...], ...]
-    rests: tuple[_Node | None, ...]
-    tables: int  # the complete tables below this node (a choice whose rest is None: one)
+    __slots__ = ("total", "bounds", "counts", "rests", "tables")
+
+    def __init__(
+        self,
+        total: int,
+        bounds: tuple[int, ...],
+        counts: tuple[tuple[int, ...], ...],
+        rests: tuple[_Node | None, ...],
+        tables: int,
+    ) -> None:
+        self.total: Final = total
+        self.bounds: Final = bounds  # running sums of each choice's number of assignments
+        self.counts: Final = counts
+        self.rests: Final = rests
+        self.tables: Final = tables  # the complete tables below (a choice whose rest is None: one)
 
 
 _Tables = tuple[tuple[int, ...], list["_Cuts | None"]]
@@ -693,17 +704,35 @@ def _plan(room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> _Node 
 
 def _compositions(count: int, lows: Sequence[int], caps: Sequence[int]) -> list[tuple[int, ...]]:
     """Every way to write ``count`` as a sum of parts, part j from lows[j] to caps[j], in
-    lexicographic order. (A list, not a generator: cheaper to make in either build.)"""
-    spare = count - sum(lows)
-    if spare < 0:
-        return []
-    low_last, cap_last = lows[-1], caps[-1]
-    heads = [
-        range(low, min(cap, low + spare) + 1) for low, cap in zip(lows[:-1], caps[:-1], strict=True)
-    ]
+    lexicographic order: the parts but the last counted up like an odometer (the last one
+    varying fastest), the last part the rest of ``count``, kept when within its bounds."""
     found: list[tuple[int, ...]] = []
-    for head in itertools.product(*heads):
-        last = count - sum(head)
-        if low_last <= last <= cap_last:
-            found.append((*head, last))
-    return found
+    last = len(lows) - 1
+    spare = count
+    for low in lows:
+        spare -= low
+    if spare < 0:
+        return found
+    parts = list(lows)
+    highs = [0] * last
+    for j in range(last):
+        high = lows[j] + spare
+        highs[j] = high if high < caps[j] else caps[j]
+        if highs[j] < lows[j]:  # a part with no room at all
+            return found
+    low_last, cap_last = lows[last], caps[last]
+    taken = count - spare - low_last  # the sum of the parts but the last
+    while True:
+        rest = count - taken
+        if low_last <= rest <= cap_last:
+            parts[last] = rest
+            found.append(tuple(parts))
+        j = last - 1
+        while j >= 0 and parts[j] == highs[j]:
+            taken -= parts[j] - lows[j]
+            parts[j] = lows[j]
+            j -= 1
+        if j < 0:
+            return found
+        parts[j] += 1
+        taken += 1
