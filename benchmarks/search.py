@@ -378,6 +378,9 @@ def count_run(args: argparse.Namespace) -> None:
     game = count_game(args)
     kind = args.count_run
     if kind.startswith("play"):  # a fresh view met in play order, the caches as they come
+        # What a process prepares once whatever the views (the swaps' tables of the shuffles),
+        # from the views of a few hands of their own, in both runs: the difference is per view.
+        trickcore_samples(game, trickcore_positions(game, 5, args.seed + 2), 1, args.seed)
         played = trickcore_positions(game, PLAY_HANDS, args.seed + 1)
         trickcore_cold_samples(game, played, 1, args.seed, draw=kind == "play")
         return
