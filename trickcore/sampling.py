@@ -646,7 +646,7 @@ def _plan(room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> _Node 
         key = (index, left)
         if key in memo:
             return memo[key]
-        memo[key] = None
+        memo[key] = None  # until a placement is found (the recursion only goes deeper)
         can = supply[index]
         for j in range(width):
             if left[j] > can[j]:
