@@ -52,6 +52,7 @@ already played instead of playing them again.
     python benchmarks/strength.py --game euchre --deals 20 --sims 100
     python benchmarks/strength.py --game euchre --reference cpp --deals 20 --sims 500
     python benchmarks/strength.py --deals 2 --sims 20 --bots heuristic,pimc --json
+    python benchmarks/strength.py --game euchre --deals 20 --bots pimc --options inference=hand
     python benchmarks/strength.py --game euchre --reference cpp --bots pimc --modes cpu \
         --iterations 200 --deals 1000 --workers 2 --out pimc-cpp-500.jsonl
 """
@@ -66,7 +67,7 @@ import math
 import multiprocessing
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -537,12 +538,14 @@ def run(
     reference: str,
     modes: Sequence[str] = ("sims", "cpu"),
     iterations: int | None = None,
+    options: Mapping[str, str] | None = None,
     workers: int = 1,
     out: Path | None = None,
 ) -> list[Pairing]:
     """Every pairing of ``bots`` in game ``name`` (see the module text). A search bot plays the
-    ``modes`` asked for; its ``cpu`` run takes ``iterations`` when given, else the count scaled
-    from its ``sims`` run (of :data:`CALIBRATION_DEALS` deals when ``sims`` is not asked for)."""
+    ``modes`` asked for, with ``options`` besides its iterations; its ``cpu`` run takes
+    ``iterations`` when given, else the count scaled from its ``sims`` run (of
+    :data:`CALIBRATION_DEALS` deals when ``sims`` is not asked for)."""
     pairings = []
 
     def pairing(bot: str, mode: str, options: dict[str, Any], count: int) -> Pairing:
@@ -556,14 +559,14 @@ def run(
         sims_run = None
         if "sims" in modes or ("cpu" in modes and iterations is None):
             count = deals if "sims" in modes else min(deals, CALIBRATION_DEALS)
-            sims_run = pairing(bot, "sims", {"iterations": simulations}, count)
+            sims_run = pairing(bot, "sims", {**(options or {}), "iterations": simulations}, count)
             pairings.append(sims_run)
         if "cpu" in modes:
             ours = iterations
             if ours is None:
                 assert sims_run is not None
                 ours = equal_cpu_iterations(simulations, sims_run)
-            pairings.append(pairing(bot, "cpu", {"iterations": ours}, deals))
+            pairings.append(pairing(bot, "cpu", {**(options or {}), "iterations": ours}, deals))
     return pairings
 
 
@@ -606,6 +609,11 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         help="our playouts a move in the cpu run (default: scaled from the sims run)",
     )
+    parser.add_argument(
+        "--options",
+        default="",
+        help="our search bots' other options, KEY=VALUE,... (such as inference=hand)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes playing deals (1)")
     parser.add_argument(
         "--out",
@@ -625,6 +633,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--modes is sims, cpu or sims,cpu")
     if (args.iterations is not None and args.iterations < 1) or args.workers < 1:
         parser.error("--iterations and --workers need a count of 1 or more")
+    try:
+        options = dict(item.split("=", 1) for item in args.options.split(",") if item)
+    except ValueError:
+        parser.error("--options takes KEY=VALUE pairs, comma-separated")
+    if "iterations" in options:
+        parser.error("--options does not take iterations: the runs set them (see --iterations)")
     if args.reference == "cpp" and games != ("euchre",):
         parser.error("--reference cpp needs --game euchre (OpenSpiel has no other of these games)")
     pairings = []
@@ -638,6 +652,7 @@ def main(argv: list[str] | None = None) -> int:
             reference=args.reference,
             modes=modes,
             iterations=args.iterations,
+            options=options,
             workers=args.workers,
             out=args.out,
         )

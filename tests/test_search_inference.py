@@ -1,6 +1,7 @@
-"""Inference from the auction (``inference=auction`` of ``pimc`` and ``ismcts``, issue 23 point
-2; plugins/trickcore_bots/inference.py): each game's ``hand_history``, the model's exact
-weights in a stacked deal (Euchre E3, E4), worlds drawn closer to the bids, the options,
+"""Inference from the hand so far (``inference=auction`` and ``inference=hand`` of ``pimc`` and
+``ismcts``, issue 23 point 2; plugins/trickcore_bots/inference.py): each game's
+``hand_history``, the model's exact weights in a stacked deal (Euchre E3, E4), the card play
+judged too with ``hand`` (E7), worlds drawn closer to the bids and the plays, the options,
 reproducibility and views only."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from trickcore_euchre.actions import OrderUp, Pass
 from trickcore_euchre.state import Phase
 
 SEARCH = (PimcBot, IsmctsBot)
+INFERENCES = ("auction", "hand")
 STRONG = "JH JD AH KH QH"
 """Both bowers and the top hearts: with hearts turned up, the heuristic orders up (E4)."""
 WEAK = "9S TS 9C TC 9D"
@@ -150,15 +152,69 @@ def test_worlds_where_the_maker_holds_trumps_are_drawn_more_often() -> None:
     assert statistics.fmean(inferred) > statistics.fmean(uniform) + 0.3
 
 
+def heuristic_hand(seed: int, until: int) -> tuple[Any, Any, int]:
+    """Single-hand Euchre from ``Rng(seed)``'s deal, the ``heuristic`` at every seat, up to the
+    first time seat ``until`` is to play a card after three or more cards were played (E7);
+    the game, the state and how many decisions with a choice the other seats made."""
+    game = trickcore.load("euchre", single_hand=True)
+    heuristic = default_host().bot_factory("heuristic", "euchre")
+    bots = [heuristic(BotSpec(game, seat, Rng(seed, seat))) for seat in range(4)]
+    state, chance, choices = game.initial_state(), Rng(seed, "chance"), 0
+    while True:
+        actor = game.actor(state)
+        assert actor is not None, "the hand ended before the seat's turn"
+        if actor is CHANCE:
+            state = game.apply(state, game.sample_chance(state, chance))
+            continue
+        played = sum(len(trick.cards) for trick in state.tricks) + len(state.trick)
+        if actor == until and state.phase is Phase.PLAY and played >= 3:
+            return game, state, choices
+        legal = game.legal_actions(state)
+        choices += actor != until and len(legal) > 1
+        state = game.apply(state, bots[actor].act(game.view(state, actor), legal))
+
+
+def test_with_the_hand_the_card_plays_are_judged_too() -> None:
+    # Every decision of the true state is the heuristic's: each weighs 1 - noise (E4-E7).
+    game, state, choices = heuristic_hand(3, until=2)
+    before_play = AuctionModel(game, 2, Rng(0), noise=0.1, pool=4).likelihood(state)[1]
+    weight, judged = AuctionModel(game, 2, Rng(0), noise=0.1, pool=4, plays=True).likelihood(state)
+    assert judged == choices > before_play
+    assert weight == pytest.approx(0.9**choices)
+
+
+def test_worlds_drawn_by_the_hand_fit_the_card_plays_better() -> None:
+    # Seat 2 has seen three cards or more played by the heuristic (E7): worlds resampled by the
+    # whole hand fit those plays better, judged by the whole hand, than uniform worlds and than
+    # worlds resampled by the auction alone.
+    fits: dict[str, list[float]] = {"off": [], "auction": [], "hand": []}
+    for seed in range(6):
+        game, state, _ = heuristic_hand(seed, until=2)
+        view = game.view(state, 2)
+        judge = AuctionModel(game, 2, Rng(0), noise=0.1, pool=1, plays=True)
+        for inference, found in fits.items():
+            model = AuctionModel(game, 2, Rng(1), noise=0.1, pool=12, plays=inference == "hand")
+            for n in range(12):
+                if inference == "off":
+                    world = game.determinize(view, Rng(9, seed, n))
+                else:
+                    world = model.draw(view, Rng(9, seed, n))
+                found.append(judge.likelihood(world)[0])
+    mean = {inference: statistics.fmean(found) for inference, found in fits.items()}
+    assert mean["hand"] > 1.5 * mean["auction"]
+    assert mean["auction"] > mean["off"]
+
+
 def test_pick_follows_the_cumulative_weights() -> None:
     weights = [1.0, 0.0, 3.0]
     assert [pick(weights, u) for u in (0.0, 0.2, 0.25, 0.5, 0.99)] == [0, 0, 2, 2, 2]
 
 
 @pytest.mark.parametrize("cls", SEARCH)
-def test_the_inference_options_are_checked(cls: Any) -> None:
+@pytest.mark.parametrize("inference", INFERENCES)
+def test_the_inference_options_are_checked(cls: Any, inference: str) -> None:
     game = trickcore.load("euchre", single_hand=True)
-    text = {"inference": "auction", "inference_noise": "0.2", "inference_pool": "3"}
+    text = {"inference": inference, "inference_noise": "0.2", "inference_pool": "3"}
     assert cls(BotSpec(game, 0, Rng(1), text))._options.inference_pool == 3
     for bad, named in [
         ({"inference": "bids"}, "inference"),
@@ -170,7 +226,7 @@ def test_the_inference_options_are_checked(cls: Any) -> None:
             cls(BotSpec(game, 0, Rng(1), bad))
     high_card = trickcore.load("high-card")
     with pytest.raises(OptionError, match="hand_history"):
-        cls(BotSpec(high_card, 0, Rng(1), {"inference": "auction"}))
+        cls(BotSpec(high_card, 0, Rng(1), {"inference": inference}))
 
 
 def play_hand(cls: Any, seed: int, options: dict[str, Any]) -> list[Any]:
@@ -189,15 +245,17 @@ def play_hand(cls: Any, seed: int, options: dict[str, Any]) -> list[Any]:
 
 
 @pytest.mark.parametrize("cls", SEARCH)
-def test_the_same_seed_makes_the_same_choices(cls: Any) -> None:
-    options = {"inference": "auction", "iterations": 12}
+@pytest.mark.parametrize("inference", INFERENCES)
+def test_the_same_seed_makes_the_same_choices(cls: Any, inference: str) -> None:
+    options = {"inference": inference, "iterations": 12}
     first = play_hand(cls, 3, options)
     assert first == play_hand(cls, 3, options)
     assert len(first) > 25
 
 
 @pytest.mark.parametrize("cls", SEARCH)
-def test_two_true_states_with_one_view_give_one_choice(cls: Any) -> None:
+@pytest.mark.parametrize("inference", INFERENCES)
+def test_two_true_states_with_one_view_give_one_choice(cls: Any, inference: str) -> None:
     # The bot sees views only: two true states that show seat 2 the same view, but hold the
     # other seats' cards differently, give the same choice from the same seed.
     game, state = euchre_bids("1=order_up", {1: STRONG})
@@ -207,7 +265,7 @@ def test_two_true_states_with_one_view_give_one_choice(cls: Any) -> None:
     view = game.view(state, 2)
     other = game.determinize(view, Rng(11))
     assert other != state and game.view(other, 2) == view
-    options = {"inference": "auction", "iterations": 20}
+    options = {"inference": inference, "iterations": 20}
     choices = {
         cls(BotSpec(game, 2, Rng(4), options)).act(game.view(true, 2), game.legal_actions(true))
         for true in (state, other)

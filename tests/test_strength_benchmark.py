@@ -234,3 +234,28 @@ def test_the_modes_and_a_fixed_budget() -> None:
         assert cpu_run.ours_options == {"iterations": strength.equal_cpu_iterations(SIMS, sims_run)}
     with pytest.raises(SystemExit):
         strength.main(["--game", "euchre", "--modes", "fast"])
+
+
+def test_our_other_options_go_with_the_iterations() -> None:
+    strength = benchmark("strength")
+    options = {"inference": "hand", "inference_pool": "2"}
+    runs = strength.run(
+        "euchre",
+        ("heuristic", "pimc"),
+        deals=2,
+        simulations=SIMS,
+        seed=5,
+        reference="bridge",
+        modes=("sims", "cpu"),
+        iterations=3,
+        options=options,
+    )
+    # The heuristic takes no options; each search run has them beside its iterations.
+    assert [(p.bot, p.mode, p.ours_options) for p in runs] == [
+        ("heuristic", "fixed", {}),
+        ("pimc", "sims", {**options, "iterations": SIMS}),
+        ("pimc", "cpu", {**options, "iterations": 3}),
+    ]
+    for bad in (["--options", "inference"], ["--options", "iterations=5"]):
+        with pytest.raises(SystemExit):
+            strength.main(["--game", "euchre", *bad])

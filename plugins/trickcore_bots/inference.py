@@ -1,19 +1,21 @@
-"""Inference from the auction for the search bots (``inference=auction``, issue 23 point 2).
+"""Inference from the hand so far for the search bots (``inference=auction`` and
+``inference=hand``, issue 23 point 2).
 
 ``game.determinize(view, rng)`` draws worlds uniformly among the deals that fit a view, so a
 partner's order-up or an opponent's pass changes nothing in them. :class:`AuctionModel` judges
-a world by how likely the other seats' decisions of the current hand before its first card play
-(bids and passes, a discard, going alone, a stand or beg, cards given to a pile) were, had they
-held the world's cards: each such decision is compared with what the game's ``heuristic`` bot
-would have done in that seat's place, seeing what that seat saw then. The model gives the
-heuristic's choice the probability ``1 - noise`` and spreads ``noise`` evenly over the other
-legal actions; a world's likelihood is the product over the decisions.
+a world by how likely the other seats' decisions of the current hand were, had they held the
+world's cards: with ``inference=auction`` those before its first card play (bids and passes, a
+discard, going alone, a stand or beg, cards given to a pile), with ``inference=hand`` (``plays``)
+every one so far, the cards they played included. Each such decision is compared with what the
+game's ``heuristic`` bot would have done in that seat's place, seeing what that seat saw then.
+The model gives the heuristic's choice the probability ``1 - noise`` and spreads ``noise``
+evenly over the other legal actions; a world's likelihood is the product over the decisions.
 
 The seat's view at an earlier decision comes from the world itself: the game's
 ``hand_history(state)`` gives the state before the hand's shuffle and the hand's actions since
 (the games in :mod:`trickcore.kit` build it from the pieces their ``validate`` replays), which
-are applied again, stopping at the first card play. The model sees only worlds drawn from the
-bot's view: never the true state.
+are applied again, stopping at the first card play unless the card play is read too. The model
+sees only worlds drawn from the bot's view: never the true state.
 
 :meth:`AuctionModel.draw` samples a world by *sampling importance resampling*: ``pool`` worlds
 drawn uniformly, one of them kept with probability proportional to its likelihood (so the
@@ -42,10 +44,19 @@ MODEL_BOT = "heuristic"
 
 class AuctionModel:
     """The likelihood of a world given the other seats' decisions before the first card play
-    of the current hand, under the game's ``heuristic`` bot with ``noise`` (see the module
-    text), for the bot at ``seat``."""
+    of the current hand (with ``plays``, every decision of the hand so far), under the game's
+    ``heuristic`` bot with ``noise`` (see the module text), for the bot at ``seat``."""
 
-    def __init__(self, game: AnyGame, seat: Seat, rng: Rng, *, noise: float, pool: int) -> None:
+    def __init__(
+        self,
+        game: AnyGame,
+        seat: Seat,
+        rng: Rng,
+        *,
+        noise: float,
+        pool: int,
+        plays: bool = False,
+    ) -> None:
         history: HandHistory | None = getattr(game, "hand_history", None)
         if history is None:
             raise OptionError(
@@ -53,7 +64,8 @@ class AuctionModel:
                 "replay the hand from a world"
             )
         self._game, self._seat, self._history = game, seat, history
-        self._play_type: object = getattr(game, "play_type", None)
+        self._play_type: object = None if plays else getattr(game, "play_type", None)
+        """The action type the replay stops at (a card play), ``None`` to read them all."""
         self._keep = 1.0 - noise
         self._noise = noise
         self.pool = pool
@@ -79,8 +91,8 @@ class AuctionModel:
 
     def likelihood(self, world: Any) -> tuple[float, int]:
         """The likelihood of the other seats' decisions of this hand before its first card
-        play, had ``world``'s cards been theirs, and how many decisions with a choice were
-        judged (0: every world is as likely)."""
+        play (with ``plays``, all of them so far), had ``world``'s cards been theirs, and how
+        many decisions with a choice were judged (0: every world is as likely)."""
         game, seat, play_type = self._game, self._seat, self._play_type
         state, actions = self._history(world)
         likelihood, judged = 1.0, 0

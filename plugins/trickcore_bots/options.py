@@ -58,10 +58,11 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         ),
     ] = 0
     inference: Annotated[
-        Literal["off", "auction"],
+        Literal["off", "auction", "hand"],
         msgspec.Meta(
             description="off: worlds drawn uniformly; auction: weighted by how likely the "
-            "other seats' decisions before the first card play were (heuristic model)"
+            "other seats' decisions before the first card play were (heuristic model); hand: "
+            "by how likely all their decisions of the hand so far were, card plays included"
         ),
     ] = "off"
     inference_noise: Annotated[
@@ -69,14 +70,15 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         msgspec.Meta(
             gt=0,
             lt=1,
-            description="inference=auction: the chance that a seat decides otherwise than "
+            description="inference=auction or hand: the chance that a seat decides otherwise than "
             "the heuristic would",
         ),
     ] = 0.1
     inference_pool: Annotated[
         int,
         msgspec.Meta(
-            ge=1, description="inference=auction: worlds drawn for each world kept (by weight)"
+            ge=1,
+            description="inference=auction or hand: worlds drawn for each world kept (by weight)",
         ),
     ] = 4
 

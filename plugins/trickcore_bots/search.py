@@ -103,9 +103,11 @@ class _Search:
                 spec.rng.derive("inference"),
                 noise=self._options.inference_noise,
                 pool=self._options.inference_pool,
+                plays=self._options.inference == "hand",
             )
         )
-        """The auction model the worlds are resampled by (``inference=auction``), else ``None``."""
+        """The model the worlds are resampled by (``inference=auction`` or ``hand``), else
+        ``None``."""
         self._zero_sum = len(self._game.sides) == 2
         """Whether the values of a playout cancel between the sides (:func:`solve`)."""
 
