@@ -24,7 +24,6 @@ from trickcore_euchre.actions import (
     GoAlone,
     OrderUp,
     Pass,
-    Play,
     WithPartner,
 )
 from trickcore_euchre.deal import DEAL, SEATING
@@ -285,5 +284,5 @@ def hand_history(game: Euchre, state: EuchreState) -> tuple[EuchreState, tuple[E
         raise ValueError("; ".join(problems))
     order = DEAL.stack(dealt, state.dealer, kick=(state.up_card,), stock=state.undealt)
     plays = hand_plays(state.tricks, state.trick_seats, state.trick)
-    played = [Play(card=card) for _, cards in plays for card in cards]
+    played = [game.plays[card] for _, cards in plays for card in cards]  # built once per game
     return _start_of_hand(game, state), (Shuffle(order=order), *_history(state), *played)
