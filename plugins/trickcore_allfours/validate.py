@@ -37,7 +37,7 @@ from trickcore.kit.validation import (
     trick_problems,
     unordered_hands,
 )
-from trickcore_allfours.actions import Beg, GiveOne, Play, RunPack, Stand
+from trickcore_allfours.actions import Beg, GiveOne, RunPack, Stand
 from trickcore_allfours.deal import HAND_SIZE, PACK, RUN_SIZE
 from trickcore_allfours.scoring import card_points, count, game_points, kick_points
 from trickcore_allfours.state import AllFoursState, HandResult, Phase, Score
@@ -348,15 +348,16 @@ def _card_problems(game: AllFours, state: AllFoursState) -> list[str]:
     return card_problems([*located, *(kick.card for kick in state.kicks)], PACK)
 
 
-def _history(state: AllFoursState) -> list[Any]:
-    """The actions of the current deal after the shuffle, as the state records them."""
+def _history(game: AllFours, state: AllFoursState) -> list[Any]:
+    """The actions of the current deal after the shuffle, as the state records them (the card
+    plays as the game's own play actions, built once per game)."""
     actions: list[Any] = []
     if state.call is not None:
         actions.append(Stand() if state.call == "stand" else Beg())
     if state.answer is not None:
         actions.append(GiveOne() if state.answer == "give_one" else RunPack())
-    actions += [Play(card=card) for trick in state.tricks for card in trick.cards]
-    actions += [Play(card=card) for card in state.trick]
+    actions += [game.plays[card] for trick in state.tricks for card in trick.cards]
+    actions += [game.plays[card] for card in state.trick]
     return actions
 
 
@@ -429,7 +430,7 @@ def _history_problems(game: AllFours, state: AllFoursState) -> list[str]:
     before = _before_deal_problems(game, start, last_known=not unknown)
     if before:
         return before
-    replayed, found = replay(game, start, [shuffle, *_history(state)])
+    replayed, found = replay(game, start, [shuffle, *_history(game, state)])
     if found:
         return found
     expected, actual = unordered_hands(replayed), unordered_hands(state)
@@ -451,4 +452,4 @@ def hand_history(game: AllFours, state: AllFoursState) -> tuple[AllFoursState, t
     shuffle, problems = _shuffle(game, state)
     if shuffle is None:
         raise ValueError("; ".join(problems))
-    return _start_of_deal(state), (shuffle, *_history(state))
+    return _start_of_deal(state), (shuffle, *_history(game, state))

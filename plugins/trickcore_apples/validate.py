@@ -241,8 +241,9 @@ def _total_problems(game: Apples, state: ApplesState) -> list[str]:
     return problems
 
 
-def _history(state: ApplesState) -> list[Any]:
-    """The actions of the current round after the deal's shuffle, as the state records them."""
+def _history(game: Apples, state: ApplesState) -> list[Any]:
+    """The actions of the current round after the deal's shuffle, as the state records them (the
+    card plays as the game's own play actions, built once per game)."""
     actions = _calls(state.auction)
     if state.declarer is None:
         return actions
@@ -252,8 +253,8 @@ def _history(state: ApplesState) -> list[Any]:
     assert state.dealer is not None
     actions.append(_pile_shuffle(state.number, state.received, state.dealer))
     actions += _set_targets(state.declarer, state.targets)
-    actions += _plays(state.tricks)
-    actions += [Play(card=card) for card in state.trick]
+    actions += [game.plays[card] for trick in state.tricks for card in trick.cards]
+    actions += [game.plays[card] for card in state.trick]
     return actions
 
 
@@ -394,7 +395,7 @@ def _history_problems(game: Apples, state: ApplesState) -> list[str]:
         return [f"no deal gives the cards of this round: {error}"]
     start = game.apply(_between_rounds(state, Phase.DEAL), Shuffle(order=order))
     try:
-        actions = _history(state)
+        actions = _history(game, state)
     except ValueError as error:  # received cards that no pile deal gives
         return [f"the cards got back from the pile cannot be dealt: {error}"]
     replayed, problems = replay(game, start, actions)
@@ -420,4 +421,4 @@ def hand_history(game: Apples, state: ApplesState) -> tuple[ApplesState, tuple[A
     if problems:
         raise ValueError("; ".join(problems))
     shuffle = Shuffle(order=DEAL.stack(dealt, state.dealer))
-    return _between_rounds(state, Phase.DEAL), (shuffle, *_history(state))
+    return _between_rounds(state, Phase.DEAL), (shuffle, *_history(game, state))
