@@ -15,6 +15,7 @@ from msgspec.structs import replace
 
 import trickcore
 from trickcore import CHANCE, BotSpec, Rng
+from trickcore.cards import Card
 from trickcore.errors import OptionError
 from trickcore.kit.validation import unordered_hands
 from trickcore.plugins import default_host
@@ -76,6 +77,20 @@ def test_there_is_no_hand_history_before_a_deal(name: str) -> None:
     game = trickcore.load(name)
     with pytest.raises(ValueError, match="phase"):
         game.hand_history(game.initial_state())
+
+
+@pytest.mark.parametrize(
+    ("name", "foreign"), [("euchre", Card("2C")), ("allfours", Card.JOKER), ("apples", Card.JOKER)]
+)
+def test_a_card_played_that_is_not_of_the_pack_is_refused(name: str, foreign: Card) -> None:
+    # (E1, F1, A1: the pack) The history's plays are the game's own play actions, so a card
+    # foreign to the pack in the trick is named, not looked up blindly.
+    game = trickcore.load(name, single_hand=True)
+    state = next(state for state in random_states(name, range(4), single_hand=True) if state.trick)
+    assert game.hand_history(state)[1][-1] == game.plays[state.trick[-1]]
+    spoiled = replace(state, trick=(*state.trick[:-1], foreign))
+    with pytest.raises(ValueError, match=f"{foreign} was played but is not a card of the pack"):
+        game.hand_history(spoiled)
 
 
 def euchre_bids(script: str, hands: dict[int, str]) -> tuple[Any, Any]:

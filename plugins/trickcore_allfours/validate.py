@@ -32,6 +32,7 @@ from trickcore.kit.validation import (
     last_dealer_problems,
     located_cards,
     nothing_but,
+    play_actions,
     replay,
     seat_problems,
     trick_problems,
@@ -356,8 +357,8 @@ def _history(game: AllFours, state: AllFoursState) -> list[Any]:
         actions.append(Stand() if state.call == "stand" else Beg())
     if state.answer is not None:
         actions.append(GiveOne() if state.answer == "give_one" else RunPack())
-    actions += [game.plays[card] for trick in state.tricks for card in trick.cards]
-    actions += [game.plays[card] for card in state.trick]
+    actions += play_actions(game.plays, (card for trick in state.tricks for card in trick.cards))
+    actions += play_actions(game.plays, state.trick)
     return actions
 
 

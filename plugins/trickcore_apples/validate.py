@@ -33,6 +33,7 @@ from trickcore.kit.validation import (
     draw_problems,
     last_dealer_problems,
     nothing_but,
+    play_actions,
     reach_problems,
     replay,
     seat_problems,
@@ -253,8 +254,8 @@ def _history(game: Apples, state: ApplesState) -> list[Any]:
     assert state.dealer is not None
     actions.append(_pile_shuffle(state.number, state.received, state.dealer))
     actions += _set_targets(state.declarer, state.targets)
-    actions += [game.plays[card] for trick in state.tricks for card in trick.cards]
-    actions += [game.plays[card] for card in state.trick]
+    actions += play_actions(game.plays, (card for trick in state.tricks for card in trick.cards))
+    actions += play_actions(game.plays, state.trick)
     return actions
 
 

@@ -284,5 +284,5 @@ def hand_history(game: Euchre, state: EuchreState) -> tuple[EuchreState, tuple[E
         raise ValueError("; ".join(problems))
     order = DEAL.stack(dealt, state.dealer, kick=(state.up_card,), stock=state.undealt)
     plays = hand_plays(state.tricks, state.trick_seats, state.trick)
-    played = [game.plays[card] for _, cards in plays for card in cards]  # built once per game
+    played = check.play_actions(game.plays, (card for _, cards in plays for card in cards))
     return _start_of_hand(game, state), (Shuffle(order=order), *_history(state), *played)

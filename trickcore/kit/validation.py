@@ -18,7 +18,7 @@ hand's points back, :func:`winner_problems` ties the winner to the end of the ga
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
@@ -45,6 +45,7 @@ __all__ = [
     "located_cards",
     "last_dealer_problems",
     "nothing_but",
+    "play_actions",
     "reach_problems",
     "replay",
     "replay_problems",
@@ -56,6 +57,7 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+A = TypeVar("A")
 StateT = TypeVar("StateT", bound=msgspec.Struct)
 
 
@@ -129,6 +131,17 @@ def dealt_cards(
         for seat, card in zip(seats, cards, strict=False):
             held[seat].append(card)
     return held
+
+
+def play_actions(plays: Mapping[Card, A], cards: Iterable[Card]) -> list[A]:
+    """The actions that played ``cards``, in order: the game's own play action of each card
+    (``plays``: :attr:`TrickGame.plays <trickcore.kit.TrickGame.plays>`, built once per game),
+    so that a history rebuilt for every world a search bot judges builds no action. A
+    ``ValueError`` names a card that is not of the pack."""
+    try:
+        return [plays[card] for card in cards]
+    except KeyError as error:
+        raise ValueError(f"{error.args[0]} was played but is not a card of the pack") from None
 
 
 def undo_exchange(
