@@ -42,10 +42,10 @@ from trickcore.kit.validation import (
     unordered_hands,
     winner_problems,
 )
-from trickcore_apples.actions import Bid, Give, Pass, Play, SetTarget
+from trickcore_apples.actions import Bid, Give, Pass, SetTarget
 from trickcore_apples.deal import DEAL, HAND_SIZE, PACK, SEATING, pile_schedule
 from trickcore_apples.scoring import groups, points
-from trickcore_apples.state import ApplesState, Call, Phase, RoundResult, Trick
+from trickcore_apples.state import ApplesState, Call, Phase, RoundResult
 
 if TYPE_CHECKING:
     from trickcore_apples.rules import Apples
@@ -285,11 +285,6 @@ def _set_targets(declarer: int, targets: Sequence[Sequence[Card]]) -> list[SetTa
     return [SetTarget(card=card) for seat in SEATING.order(declarer) for card in targets[seat]]
 
 
-def _plays(tricks: Sequence[Trick]) -> list[Play]:
-    """Every card played to ``tricks``, in order (A6)."""
-    return [Play(card=card) for trick in tricks for card in trick.cards]
-
-
 def _record_problems(game: Apples, state: ApplesState, last: RoundResult) -> list[str]:
     """The last round's record played again from the deal it implies (A2-A7): each seat was
     dealt the cards it played and its target, with its exchange with the bidding pile undone
@@ -315,7 +310,7 @@ def _record_problems(game: Apples, state: ApplesState, last: RoundResult) -> lis
             *_gifts(last.declarer, state.last_given),
             _pile_shuffle(last.number, state.last_received, last.dealer),
             *_set_targets(last.declarer, [(seat.target,) for seat in last.seats]),
-            *_plays(last.tricks),
+            *play_actions(game.plays, (card for trick in last.tricks for card in trick.cards)),
         ]
     except ValueError as error:
         return [f"the last round's record cannot be dealt: {error}"]
