@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from euchre_helpers import deal, run
+from hypothesis import given
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 import trickcore
@@ -20,7 +22,7 @@ from trickcore.errors import OptionError
 from trickcore.kit.validation import unordered_hands
 from trickcore.plugins import default_host
 from trickcore_bots import IsmctsBot, PimcBot
-from trickcore_bots.inference import AuctionModel, pick
+from trickcore_bots.inference import AuctionModel, resample
 from trickcore_euchre.actions import OrderUp, Pass
 from trickcore_euchre.state import Phase
 
@@ -139,8 +141,8 @@ def test_before_any_other_decision_every_world_weighs_the_same() -> None:
     assert model.likelihood(state) == (1.0, 0)
     view = game.view(state, 1)
     drawn, plain = Rng(5), Rng(5)
-    assert model.draw(view, drawn) == game.determinize(view, plain)
-    assert drawn.next_u64() == plain.next_u64()  # one world drawn, not a pool
+    assert model.draw(view, drawn, 3) == [game.determinize(view, plain) for _ in range(3)]
+    assert drawn.next_u64() == plain.next_u64()  # three worlds drawn, not a pool
 
 
 def trumps_of(game: Any, world: Any, seat: int) -> int:
@@ -163,7 +165,7 @@ def test_worlds_where_the_maker_holds_trumps_are_drawn_more_often() -> None:
     view = game.view(state, 2)
     model = AuctionModel(game, 2, Rng(0), noise=0.1, pool=8)
     uniform = [trumps_of(game, game.determinize(view, Rng(9, n)), 1) for n in range(150)]
-    inferred = [trumps_of(game, model.draw(view, Rng(9, n)), 1) for n in range(150)]
+    inferred = [trumps_of(game, world, 1) for world in model.draw(view, Rng(9), 150)]
     assert statistics.fmean(inferred) > statistics.fmean(uniform) + 0.3
 
 
@@ -209,20 +211,53 @@ def test_worlds_drawn_by_the_hand_fit_the_card_plays_better() -> None:
         judge = AuctionModel(game, 2, Rng(0), noise=0.1, pool=1, plays=True)
         for inference, found in fits.items():
             model = AuctionModel(game, 2, Rng(1), noise=0.1, pool=12, plays=inference == "hand")
-            for n in range(12):
-                if inference == "off":
-                    world = game.determinize(view, Rng(9, seed, n))
-                else:
-                    world = model.draw(view, Rng(9, seed, n))
-                found.append(judge.likelihood(world)[0])
+            if inference == "off":
+                worlds = [game.determinize(view, Rng(9, seed, n)) for n in range(12)]
+            else:
+                worlds = model.draw(view, Rng(9, seed), 12)
+            found.extend(judge.likelihood(world)[0] for world in worlds)
     mean = {inference: statistics.fmean(found) for inference, found in fits.items()}
     assert mean["hand"] > 1.5 * mean["auction"]
     assert mean["auction"] > mean["off"]
 
 
-def test_pick_follows_the_cumulative_weights() -> None:
-    weights = [1.0, 0.0, 3.0]
-    assert [pick(weights, u) for u in (0.0, 0.2, 0.25, 0.5, 0.99)] == [0, 0, 2, 2, 2]
+def test_the_worlds_of_a_move_share_one_pool() -> None:
+    # One pool of 12 x 4 worlds for the 12 worlds of a move finds likelier worlds than a pool
+    # of 4 for each world (the same number of worlds judged).
+    shared, separate = [], []
+    for seed in range(16):
+        game, state, _ = heuristic_hand(seed, until=2)
+        view = game.view(state, 2)
+        model = AuctionModel(game, 2, Rng(1), noise=0.1, pool=4, plays=True)
+        for world in model.draw(view, Rng(9, seed), 12):
+            shared.append(model.likelihood(world)[0])
+        for n in range(12):
+            (world,) = model.draw(view, Rng(9, seed, n))
+            separate.append(model.likelihood(world)[0])
+    assert statistics.fmean(shared) > 1.3 * statistics.fmean(separate)
+
+
+def test_resampling_keeps_each_world_by_its_weight() -> None:
+    assert resample([1.0, 0.0, 3.0], 4, 0.0) == [0, 2, 2, 2]
+    assert resample([1.0, 0.0, 3.0], 4, 0.99) == [0, 2, 2, 2]
+    assert resample([1.0, 1.0, 1.0, 1.0], 2, 0.5) == [1, 3]
+    assert resample([0.0, 0.0, 5.0], 3, 0.3) == [2, 2, 2]
+
+
+@given(
+    st.lists(st.floats(0.0, 1.0), min_size=1, max_size=30).filter(lambda w: sum(w) > 1e-6),
+    st.integers(1, 40),
+    st.floats(0.0, 1.0, exclude_max=True),
+)
+def test_resampling_keeps_each_world_about_count_times_its_share(
+    weights: list[float], count: int, uniform: float
+) -> None:
+    kept = resample(weights, count, uniform)
+    assert len(kept) == count and kept == sorted(kept)
+    total = sum(weights)
+    for index, weight in enumerate(weights):
+        expected = count * weight / total
+        assert expected - 1 - 1e-9 <= kept.count(index) <= expected + 1 + 1e-9
 
 
 @pytest.mark.parametrize("cls", SEARCH)

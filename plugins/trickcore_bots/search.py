@@ -56,6 +56,8 @@ __all__ = ["IsmctsBot", "PimcBot", "SearchOptions"]
 
 HEURISTIC = "heuristic"
 """The bot ``playout=auto`` plays the playouts with, when the game has one registered."""
+TIMED_BATCH = 4
+"""With ``time_budget`` and inference, how many worlds are resampled together at a time."""
 PlayoutOutcome = Callable[[Any, Rng], Outcome]
 """The outcome at the end of a playout, from its start and its stream."""
 Policy = Callable[..., Any]
@@ -189,20 +191,24 @@ class _Search:
         as ``time_budget`` allows."""
         budget = self._options.time_budget
         deadline = None if budget is None else time.perf_counter() + budget
+        wanted = -(-self._iterations // actions) if deadline is None else TIMED_BATCH
         playouts = 0
-        inference, determinize = self._inference, self._game.determinize
         while True:
-            if inference is None:
-                world = determinize(view, self._rng)
-            else:
-                world = inference.draw(view, self._rng)
-            yield world, self._rng.next_u64()
-            playouts += actions
-            if deadline is None:
-                if playouts >= self._iterations:
+            for world in self._draw(view, wanted):
+                yield world, self._rng.next_u64()
+                playouts += actions
+                if deadline is None:
+                    if playouts >= self._iterations:
+                        return
+                elif time.perf_counter() >= deadline:
                     return
-            elif time.perf_counter() >= deadline:
-                return
+
+    def _draw(self, view: Any, wanted: int) -> list[Any]:
+        """The next worlds: one drawn uniformly, or with inference ``wanted`` resampled
+        together (:meth:`AuctionModel.draw`)."""
+        if self._inference is None:
+            return [self._game.determinize(view, self._rng)]
+        return self._inference.draw(view, self._rng, wanted)
 
     def _choose(self, view: Any, legal: tuple[Any, ...], samples: list[list[float]]) -> Any:
         """The move, from ``samples[w][i]``: the return of ``legal[i]`` in world *w*. The action
