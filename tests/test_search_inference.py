@@ -23,6 +23,7 @@ from trickcore.kit.validation import unordered_hands
 from trickcore.plugins import default_host
 from trickcore_bots import IsmctsBot, PimcBot
 from trickcore_bots.inference import AuctionModel, resample
+from trickcore_bots.search import TIMED_BATCH
 from trickcore_euchre.actions import OrderUp, Pass
 from trickcore_euchre.state import Phase
 
@@ -235,6 +236,36 @@ def test_the_worlds_of_a_move_share_one_pool() -> None:
             (world,) = model.draw(view, Rng(9, seed, n))
             separate.append(model.likelihood(world)[0])
     assert statistics.fmean(shared) > 1.3 * statistics.fmean(separate)
+
+
+def counted_draws(bot: Any, view: Any, legal: tuple[Any, ...]) -> list[int]:
+    """How many worlds each of ``bot``'s calls of its model's ``draw`` asked for in one move."""
+    counts: list[int] = []
+    draw = bot._inference.draw
+
+    def counting(view: Any, rng: Rng, count: int = 1) -> list[Any]:
+        counts.append(count)
+        worlds: list[Any] = draw(view, rng, count)
+        return worlds
+
+    bot._inference.draw = counting
+    assert bot.act(view, legal) in legal
+    return counts
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_a_move_s_worlds_are_resampled_together(cls: Any) -> None:
+    # As many worlds as the playouts need at once (iterations / legal actions, rounded up);
+    # with a time budget, TIMED_BATCH at a time, as long as the budget lasts.
+    game, state, _ = heuristic_hand(3, until=2)
+    view, legal = game.view(state, 2), game.legal_actions(state)
+    counted = counted_draws(
+        cls(BotSpec(game, 2, Rng(4), {"inference": "hand", "iterations": 10})), view, legal
+    )
+    assert counted == [-(-10 // len(legal))]
+    timed = {"inference": "hand", "time_budget": 0.05}
+    counted = counted_draws(cls(BotSpec(game, 2, Rng(4), timed)), view, legal)
+    assert set(counted) == {TIMED_BATCH}
 
 
 def test_resampling_keeps_each_world_by_its_weight() -> None:
