@@ -128,6 +128,36 @@ def test_the_model_weights_a_stacked_deal_exactly() -> None:
         assert (weight, judged) == (pytest.approx(noise), 1)  # it would have ordered up
 
 
+def test_a_seat_trusted_less_is_partly_read_as_choosing_at_random() -> None:
+    # The same pass as above; with trust t seat 1 plays like the heuristic with probability t,
+    # else picks pass or order up (E4: two legal actions) at random: t * model + (1 - t) / 2.
+    game, true = euchre_bids("1=pass", {1: WEAK, 3: STRONG})
+    swapped = replace(true, hands=(true.hands[0], true.hands[3], true.hands[2], true.hands[1]))
+    noise = 0.1
+    for trust in (1.0, 0.5, 0.1):
+        model = AuctionModel(game, 2, Rng(0), noise=noise, pool=4, trust=trust)
+        fits, misfits = model.likelihood(true)[0], model.likelihood(swapped)[0]
+        assert fits == pytest.approx(trust * (1 - noise) + (1 - trust) / 2)
+        assert misfits == pytest.approx(trust * noise + (1 - trust) / 2)
+    # The less the seat is trusted, the less its pass says: the weights draw together.
+    ratios = [
+        AuctionModel(game, 2, Rng(0), noise=noise, pool=4, trust=trust).likelihood(true)[0]
+        / AuctionModel(game, 2, Rng(0), noise=noise, pool=4, trust=trust).likelihood(swapped)[0]
+        for trust in (1.0, 0.5, 0.1)
+    ]
+    assert ratios[0] > ratios[1] > ratios[2] > 1
+
+
+def test_trust_mixes_each_seat_apart() -> None:
+    # Seats 1 and 2 both passed (E4). Each seat's factor mixes its own decisions: with two
+    # seats the likelihood is the product of two mixtures, not a mixture of the products.
+    game, state = euchre_bids("1=pass 2=pass", {1: WEAK, 2: "TD QS QC JS JC", 3: STRONG})
+    trust, noise = 0.5, 0.1
+    model = AuctionModel(game, 3, Rng(0), noise=noise, pool=4, trust=trust)
+    each = trust * (1 - noise) + (1 - trust) / 2
+    assert model.likelihood(state) == (pytest.approx(each * each), 2)
+
+
 def test_the_seat_s_own_decisions_are_not_judged() -> None:
     game, state = euchre_bids("1=pass 2=pass", {1: WEAK, 2: "TD QS QC JS JC", 3: STRONG})
     for seat, judged in [(1, 1), (2, 1), (3, 2), (0, 2)]:
@@ -296,13 +326,21 @@ def test_resampling_keeps_each_world_about_count_times_its_share(
 @pytest.mark.parametrize("inference", INFERENCES)
 def test_the_inference_options_are_checked(cls: Any, inference: str) -> None:
     game = trickcore.load("euchre", single_hand=True)
-    text = {"inference": inference, "inference_noise": "0.2", "inference_pool": "3"}
-    assert cls(BotSpec(game, 0, Rng(1), text))._options.inference_pool == 3
+    text = {
+        "inference": inference,
+        "inference_noise": "0.2",
+        "inference_pool": "3",
+        "inference_trust": "0.5",
+    }
+    options = cls(BotSpec(game, 0, Rng(1), text))._options
+    assert (options.inference_pool, options.inference_trust) == (3, 0.5)
     for bad, named in [
         ({"inference": "bids"}, "inference"),
         ({"inference_noise": 0}, "inference_noise"),
         ({"inference_noise": 1}, "inference_noise"),
         ({"inference_pool": 0}, "inference_pool"),
+        ({"inference_trust": 0}, "inference_trust"),
+        ({"inference_trust": 1.5}, "inference_trust"),
     ]:
         with pytest.raises(OptionError, match=named):
             cls(BotSpec(game, 0, Rng(1), bad))

@@ -11,6 +11,16 @@ game's ``heuristic`` bot would have done in that seat's place, seeing what that 
 The model gives the heuristic's choice the probability ``1 - noise`` and spreads ``noise``
 evenly over the other legal actions; a world's likelihood is the product over the decisions.
 
+A seat may not play like the heuristic at all (a human, another bot). With ``trust`` below 1
+each other seat is, before its decisions are seen, one that plays like the heuristic with
+probability ``trust``, or else one whose decisions say nothing of its cards (each legal action
+as likely as the next). A seat's factor in a world's likelihood is then
+``trust * model + (1 - trust) * uniform``, the products of its decisions' probabilities under
+the two. Where every world finds the seat's decisions unlike the heuristic's, the uniform part,
+the same in every world, outweighs the model's and the seat's decisions stop moving the
+weights; where some world explains them, the model's part still picks that world out. With
+``trust=1`` the seat is always read as the heuristic.
+
 The seat's view at an earlier decision comes from the world itself: the game's
 ``hand_history(state)`` gives the state before the hand's shuffle and the hand's actions since
 (the games in :mod:`trickcore.kit` build it from the pieces their ``validate`` replays), which
@@ -29,6 +39,7 @@ When no other seat has decided anything yet in this hand, every world is as like
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -49,7 +60,8 @@ MODEL_BOT = "heuristic"
 class AuctionModel:
     """The likelihood of a world given the other seats' decisions before the first card play
     of the current hand (with ``plays``, every decision of the hand so far), under the game's
-    ``heuristic`` bot with ``noise`` (see the module text), for the bot at ``seat``."""
+    ``heuristic`` bot with ``noise``, each seat trusted to play like it with probability
+    ``trust`` (see the module text), for the bot at ``seat``."""
 
     def __init__(
         self,
@@ -60,6 +72,7 @@ class AuctionModel:
         noise: float,
         pool: int,
         plays: bool = False,
+        trust: float = 1.0,
     ) -> None:
         history: HandHistory | None = getattr(game, "hand_history", None)
         if history is None:
@@ -72,6 +85,7 @@ class AuctionModel:
         """The action type the replay stops at (a card play), ``None`` to read them all."""
         self._keep = 1.0 - noise
         self._noise = noise
+        self._trust = trust
         self.pool = pool
         self._bots = self._model_bots(rng)
 
@@ -99,7 +113,10 @@ class AuctionModel:
         many decisions with a choice were judged (0: every world is as likely)."""
         game, seat, play_type = self._game, self._seat, self._play_type
         state, actions = self._history(world)
-        likelihood, judged = 1.0, 0
+        # Each seat's decisions' probability under the heuristic with noise, and if it had
+        # chosen among its legal actions at random.
+        modelled, uniform = [1.0] * game.seats, [1.0] * game.seats
+        judged = 0
         for action in actions:
             if type(action) is play_type:
                 break
@@ -110,11 +127,21 @@ class AuctionModel:
                     expected = self._bots[actor].act(game.view(state, actor), legal)
                     judged += 1
                     if expected == action:
-                        likelihood *= self._keep
+                        modelled[actor] *= self._keep
                     else:
-                        likelihood *= self._noise / (len(legal) - 1)
+                        modelled[actor] *= self._noise / (len(legal) - 1)
+                    uniform[actor] /= len(legal)
             state = game.apply(state, action)
-        return likelihood, judged
+        trust = self._trust
+        if trust == 1.0:
+            return math.prod(modelled), judged
+        return (
+            math.prod(
+                trust * model + (1.0 - trust) * chance
+                for model, chance in zip(modelled, uniform, strict=True)
+            ),
+            judged,
+        )
 
     def draw(self, view: Any, rng: Rng, count: int = 1) -> list[Any]:
         """``count`` worlds for ``view``: of ``count * pool`` worlds drawn uniformly with

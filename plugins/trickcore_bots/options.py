@@ -81,6 +81,15 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
             description="inference=auction or hand: worlds drawn for each world kept (by weight)",
         ),
     ] = 4
+    inference_trust: Annotated[
+        float,
+        msgspec.Meta(
+            gt=0,
+            le=1,
+            description="inference=auction or hand: the prior chance that a seat plays like the "
+            "heuristic; otherwise its decisions are read as saying nothing of its cards",
+        ),
+    ] = 1.0
 
     @classmethod
     def of(cls, bot: str, spec: BotSpec) -> SearchOptions:

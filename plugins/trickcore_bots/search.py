@@ -106,6 +106,7 @@ class _Search:
                 noise=self._options.inference_noise,
                 pool=self._options.inference_pool,
                 plays=self._options.inference == "hand",
+                trust=self._options.inference_trust,
             )
         )
         """The model the worlds are resampled by (``inference=auction`` or ``hand``), else
