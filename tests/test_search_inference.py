@@ -334,6 +334,9 @@ def test_the_inference_options_are_checked(cls: Any, inference: str) -> None:
     }
     options = cls(BotSpec(game, 0, Rng(1), text))._options
     assert (options.inference_pool, options.inference_trust) == (3, 0.5)
+    default = cls(BotSpec(game, 0, Rng(1), {"inference": inference}))
+    assert default._options.inference_trust == 0.5  # each seat half trusted by default
+    assert default._inference._trust == 0.5  # and the model reads the seats so
     for bad, named in [
         ({"inference": "bids"}, "inference"),
         ({"inference_noise": 0}, "inference_noise"),

@@ -89,7 +89,7 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
             description="inference=auction or hand: the prior chance that a seat plays like the "
             "heuristic; otherwise its decisions are read as saying nothing of its cards",
         ),
-    ] = 1.0
+    ] = 0.5
 
     @classmethod
     def of(cls, bot: str, spec: BotSpec) -> SearchOptions:
