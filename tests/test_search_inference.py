@@ -148,6 +148,16 @@ def test_a_seat_trusted_less_is_partly_read_as_choosing_at_random() -> None:
     assert ratios[0] > ratios[1] > ratios[2] > 1
 
 
+@pytest.mark.parametrize(
+    ("noise", "trust", "pool"),
+    [(0.0, 0.5, 4), (1.0, 0.5, 4), (0.1, 0.0, 4), (0.1, 1.5, 4), (0.1, 0.5, 0)],
+)
+def test_the_model_refuses_settings_out_of_range(noise: float, trust: float, pool: int) -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    with pytest.raises(OptionError, match=f"not noise={noise}, trust={trust}, pool={pool}"):
+        AuctionModel(game, 0, Rng(0), noise=noise, pool=pool, trust=trust)
+
+
 def test_trust_mixes_each_seat_apart() -> None:
     # Seats 1 and 2 both passed (E4). Each seat's factor mixes its own decisions: with two
     # seats the likelihood is the product of two mixtures, not a mixture of the products.

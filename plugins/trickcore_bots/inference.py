@@ -74,6 +74,11 @@ class AuctionModel:
         plays: bool = False,
         trust: float = 1.0,
     ) -> None:
+        if not (0.0 < noise < 1.0 and 0.0 < trust <= 1.0 and pool >= 1):
+            raise OptionError(
+                f"inference: noise must lie between 0 and 1 (both excluded), trust above 0 and at "
+                f"most 1, and pool be 1 or more (not noise={noise}, trust={trust}, pool={pool})"
+            )
         history: HandHistory | None = getattr(game, "hand_history", None)
         if history is None:
             raise OptionError(
