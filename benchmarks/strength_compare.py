@@ -33,6 +33,9 @@ from trickcore.match.stats import bootstrap_interval
 SAME_DEALS = ("game", "reference", "seed")
 """What two runs must share to have played the same deals."""
 
+RUN_KEY = ("game", "reference", "seed", "bot", "mode", "simulations")
+"""What a run's key names: the deals it played and the bots that played them."""
+
 
 @dataclass
 class RunDeals:
@@ -71,6 +74,11 @@ def read_runs(paths: list[Path]) -> list[RunDeals]:
             try:
                 entry = json.loads(line)
                 key, deal, games = entry["run"], int(entry["deal"]), entry["games"]
+                if not isinstance(key, dict):
+                    raise TypeError("its run is not an object")
+                missing = [part for part in RUN_KEY if part not in key]
+                if missing:
+                    raise KeyError(f"its run has no {', '.join(missing)}")
                 margin = math.fsum(game["margin"] for game in games) / len(games)
             except (ValueError, KeyError, TypeError, ZeroDivisionError) as error:
                 raise SystemExit(

@@ -101,6 +101,24 @@ def test_a_line_that_is_not_strength_s_is_refused_by_place(tmp_path: Path) -> No
         compare.read_runs([path])
 
 
+@pytest.mark.parametrize(
+    ("run", "reason"),
+    [
+        ({key: value for key, value in run_key().items() if key != "bot"}, "its run has no bot"),
+        (["euchre"], "its run is not an object"),
+    ],
+)
+def test_a_run_without_its_key_is_refused_by_place_and_reason(
+    tmp_path: Path, run: Any, reason: str
+) -> None:
+    compare = benchmark("strength_compare")
+    path = tmp_path / "partial.jsonl"
+    write_run(path, run_key(), {0: (1.0, 1.0)})
+    write_run(path, run, {1: (1.0, 1.0)})
+    with pytest.raises(SystemExit, match=rf"partial\.jsonl:2: .*{reason}"):
+        compare.read_runs([path])
+
+
 def test_the_command_line_checks_its_arguments(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
