@@ -8,8 +8,9 @@ and a reference bot (``heuristic`` unless ``--against`` says otherwise):
   hand only, the ``heuristic`` everywhere else. The phases, by the legal actions' tags:
   ``bid`` (Euchre E4 order up / call / pass, All Fours F3 stand / beg / give one / run the pack,
   Apples A3 bid / pass), ``alone`` (Euchre E6), ``exchange`` (Euchre's discard, Apples A4-A5
-  bidding pile and target) and ``play`` (the tricks). What each gains over the ``heuristic``
-  is what the search is worth in that phase.
+  bidding pile and target) and ``play`` (the tricks), which splits into ``lead`` (a card led
+  to an empty trick) and ``follow`` (a card played to a trick already led). What each gains
+  over the ``heuristic`` is what the search is worth in that phase.
 * ``pimc:KEY=VALUE,...`` / ``ismcts:KEY=VALUE,...``: the search bot with those options, e.g.
   ``pimc:solve=3`` (the endgame solver, :mod:`trickcore.kit.solver`),
   ``pimc:inference=auction`` (worlds resampled by the other seats' bids,
@@ -71,12 +72,24 @@ PHASE_OF_TAG = {
     "target": "exchange",
     "play": "play",
 }
-PHASES = frozenset(PHASE_OF_TAG.values())
+PLAY_PARTS = ("lead", "follow")
+"""The two parts of ``play``: a card led to an empty trick, or played to one already led."""
+PHASES = frozenset({*PHASE_OF_TAG.values(), *PLAY_PARTS})
 
 
 def phase(legal: tuple[Any, ...]) -> str:
     """The phase of a decision, from its first legal action's tag."""
     return PHASE_OF_TAG[str(type(legal[0]).__struct_config__.tag)]
+
+
+def in_phase(only: str, view: Any, legal: tuple[Any, ...]) -> bool:
+    """Whether a decision belongs to the phase ``only``: ``lead`` and ``follow`` are the
+    ``play`` decisions whose view shows the current trick empty, or not (the kit's views'
+    ``trick``)."""
+    found = phase(legal)
+    if only not in PLAY_PARTS:
+        return found == only
+    return found == "play" and (only == "lead") == (not view.trick)
 
 
 class Clock:
@@ -123,7 +136,7 @@ def variant(name: str, clock: Clock) -> BotFactory:
             self._heuristic = heuristic(BotSpec(spec.game, spec.seat, spec.rng.derive("heuristic")))
 
         def act(self, view: object, legal: tuple[Any, ...]) -> Any:
-            if only is not None and phase(legal) != only:
+            if only is not None and not in_phase(only, view, legal):
                 return self._heuristic.act(view, legal)
             start = time.process_time()
             action = self._search.act(view, legal)

@@ -37,6 +37,30 @@ def test_every_decision_has_a_phase(name: str, expected: set[str]) -> None:
     assert expected <= met <= levers.PHASES
 
 
+@pytest.mark.parametrize("name", ["euchre", "allfours", "apples"])
+def test_lead_and_follow_split_the_card_play(name: str) -> None:
+    """Every card play with a choice is ``lead`` (an empty trick: E7, F4, A6) or ``follow``
+    (a trick already led), never both; no other decision is either."""
+    game = trickcore.load(name, single_hand=True)
+    met: set[str] = set()
+    for seed in range(3):
+        state, rng = game.initial_state(), Rng(seed, "parts")
+        while (actor := game.actor(state)) is not None:
+            if actor is CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            legal: tuple[Any, ...] = game.legal_actions(state)
+            view = game.view(state, actor)
+            parts = {part for part in levers.PLAY_PARTS if levers.in_phase(part, view, legal)}
+            if levers.phase(legal) == "play":
+                assert parts == {"follow" if view.trick else "lead"}
+                met |= parts
+            else:
+                assert not parts
+            state = game.apply(state, legal[rng.below(len(legal))])
+    assert met == {"lead", "follow"}
+
+
 def test_variant_names_are_registrable() -> None:
     assert levers.bot_name("pimc:solve=3") == "pimc-solve-3"
     assert levers.bot_name("ismcts@play") == "ismcts-play"
