@@ -78,7 +78,7 @@ def read_runs(paths: list[Path]) -> list[RunDeals]:
                     raise TypeError("its run is not an object")
                 missing = [part for part in RUN_KEY if part not in key]
                 if missing:
-                    raise KeyError(f"its run has no {', '.join(missing)}")
+                    raise ValueError(f"its run has no {', '.join(missing)}")
                 margin = math.fsum(game["margin"] for game in games) / len(games)
             except (ValueError, KeyError, TypeError, ZeroDivisionError) as error:
                 raise SystemExit(
