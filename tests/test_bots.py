@@ -379,16 +379,44 @@ def test_goes_alone_with_right_left_ace_king_and_an_off_ace() -> None:
     assert heuristic_choice(game, state) == GoAlone()
 
 
-def test_does_not_go_alone_without_a_sure_march() -> None:
-    # The left bower is out: our ace and king of trumps could lose to it.
+def test_the_maker_goes_alone_on_a_likely_march() -> None:
+    # The left bower is out, so the march is not sure, but the right bower, two more trumps
+    # and two off-suit aces make it likely: four points (E8) are worth the risk.
     game, state = deal({1: "JH AH KH AS AC"}, "9H")
     state = game.apply(state, OrderUp())
     state = game.apply(state, heuristic_choice(game, state))
+    assert heuristic_choice(game, state) == GoAlone()
+
+
+def test_does_not_go_alone_without_the_highest_trump() -> None:
+    # The right bower is out: the left bower can lose to it.
+    game, state = deal({1: "JD AH KH AS AC"}, "9H")
+    state = game.apply(state, OrderUp())
+    state = game.apply(state, heuristic_choice(game, state))
     assert heuristic_choice(game, state) == WithPartner()
-    # The joker (deck=25) beats both bowers: no march is sure without it.
+    # The joker (deck=25) beats both bowers.
     game, state = deal({1: "JH JD AH KH AS"}, "9H", deck=25)
     state = game.apply(state, OrderUp())
     state = game.apply(state, heuristic_choice(game, state))
+    assert heuristic_choice(game, state) == WithPartner()
+
+
+def test_does_not_go_alone_with_two_off_suit_losers() -> None:
+    # The king of spades and the queen of diamonds can each lose a trick.
+    game, state = deal({1: "JH JD AH KS QD"}, "9H")
+    state = game.apply(state, OrderUp())
+    state = game.apply(state, heuristic_choice(game, state))
+    assert heuristic_choice(game, state) == WithPartner()
+
+
+def test_a_defender_goes_alone_only_on_a_sure_march() -> None:
+    # Seat 2 orders up hearts; seat 3, a defender, holds the maker's likely march (the left
+    # bower out) but no sure one: without lone_defender_bonus it scores no more alone (E8).
+    game, state = deal({3: "JH AH KH AS AC"}, "9H")
+    state = apply_all(game, state, [Pass(), OrderUp()])
+    state = game.apply(state, heuristic_choice(game, state))  # the dealer discards
+    state = game.apply(state, WithPartner())  # the maker
+    assert state.phase is Phase.ALONE and game.actor(state) == 3
     assert heuristic_choice(game, state) == WithPartner()
 
 
@@ -453,6 +481,33 @@ def test_wins_with_the_cheapest_card_that_holds_the_trick() -> None:
     state = apply_all(game, state, [Pass(), Pass(), Pass(), OrderUp(), Discard(card=Card("9H"))])
     state = game.apply(state, play("9C"))
     assert heuristic_choice(game, state) == play("AC")
+
+
+# Dealer 0, clubs made by seat 1 ordering up 9C (the dealer discards), seat 1 leads; seat 2
+# holds no spade and one trump, the ten of clubs.
+SECOND_HAND = {
+    1: "KS AS QS 9H JC",
+    2: "TC 9D TD QD TH",
+    3: "9S TS JS AH KH",
+    0: "AC KC QC AD KD",
+}
+
+
+def test_second_hand_does_not_trump_a_lead_that_may_be_beaten() -> None:
+    game, state = deal(SECOND_HAND, "9C", who_may_go_alone="nobody")
+    state = apply_all(game, state, [OrderUp(), Discard(card=Card("KD"))])
+    # The king of spades led: the ace is unseen, the partner still to play (E7: no duty to
+    # trump). Seat 2 keeps its trump and throws its lowest card.
+    state = game.apply(state, play("KS"))
+    assert game.actor(state) == 2
+    assert heuristic_choice(game, state) == play("9D")
+
+
+def test_second_hand_trumps_a_lead_nobody_can_beat() -> None:
+    game, state = deal(SECOND_HAND, "9C", who_may_go_alone="nobody")
+    state = apply_all(game, state, [OrderUp(), Discard(card=Card("KD"))])
+    state = game.apply(state, play("AS"))  # the best spade: only a trump takes the trick
+    assert heuristic_choice(game, state) == play("TC")
 
 
 def test_throws_its_lowest_card_when_it_cannot_win() -> None:

@@ -6,6 +6,7 @@ reproducibility and views only."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 from typing import Any
@@ -215,13 +216,34 @@ def heuristic_hand(seed: int, until: int) -> tuple[Any, Any, int]:
     """Single-hand Euchre from ``Rng(seed)``'s deal, the ``heuristic`` at every seat, up to the
     first time seat ``until`` is to play a card after three or more cards were played (E7);
     the game, the state and how many decisions with a choice the other seats made."""
+    found = heuristic_hand_if_played(seed, until)
+    assert found is not None, "the hand ended before the seat's turn"
+    return found
+
+
+def heuristic_hands(count: int, until: int) -> list[tuple[Any, Any, int]]:
+    """:func:`heuristic_hand` of the first ``count`` seeds from 0 where seat ``until`` plays
+    that late (not sitting out, E6, nor its side's hand over before)."""
+    hands = []
+    for seed in itertools.count():
+        found = heuristic_hand_if_played(seed, until)
+        if found is not None:
+            hands.append(found)
+            if len(hands) == count:
+                return hands
+    raise AssertionError("unreachable")
+
+
+def heuristic_hand_if_played(seed: int, until: int) -> tuple[Any, Any, int] | None:
+    """:func:`heuristic_hand`, or ``None`` when the hand ends before that turn."""
     game = trickcore.load("euchre", single_hand=True)
     heuristic = default_host().bot_factory("heuristic", "euchre")
     bots = [heuristic(BotSpec(game, seat, Rng(seed, seat))) for seat in range(4)]
     state, chance, choices = game.initial_state(), Rng(seed, "chance"), 0
     while True:
         actor = game.actor(state)
-        assert actor is not None, "the hand ended before the seat's turn"
+        if actor is None:
+            return None
         if actor is CHANCE:
             state = game.apply(state, game.sample_chance(state, chance))
             continue
@@ -247,8 +269,7 @@ def test_worlds_drawn_by_the_hand_fit_the_card_plays_better() -> None:
     # whole hand fit those plays better, judged by the whole hand, than uniform worlds and than
     # worlds resampled by the auction alone.
     fits: dict[str, list[float]] = {"off": [], "auction": [], "hand": []}
-    for seed in range(6):
-        game, state, _ = heuristic_hand(seed, until=2)
+    for seed, (game, state, _) in enumerate(heuristic_hands(6, until=2)):
         view = game.view(state, 2)
         judge = AuctionModel(game, 2, Rng(0), noise=0.1, pool=1, plays=True)
         for inference, found in fits.items():
@@ -267,8 +288,7 @@ def test_the_worlds_of_a_move_share_one_pool() -> None:
     # One pool of 12 x 4 worlds for the 12 worlds of a move finds likelier worlds than a pool
     # of 4 for each world (the same number of worlds judged).
     shared, separate = [], []
-    for seed in range(16):
-        game, state, _ = heuristic_hand(seed, until=2)
+    for seed, (game, state, _) in enumerate(heuristic_hands(16, until=2)):
         view = game.view(state, 2)
         model = AuctionModel(game, 2, Rng(1), noise=0.1, pool=4, plays=True)
         for world in model.draw(view, Rng(9, seed), 12):

@@ -12,13 +12,16 @@ and sees only its seat's view and the legal actions (E10). In short:
   one. A joker turned up (E5): the dealer, who sees no hand, names a suit at random.
 * **Discard (E4).** Never a trump if it can help; keeps aces; prefers the card that leaves it
   void in a suit, then the lowest.
-* **Alone (E6).** Only with a near-certain march: every trump a winner (the top trumps, or
-  enough of them to draw the rest) and every off-suit card the highest of its suit.
+* **Alone (E6).** On the makers' side, with a likely march: the highest live trump, another
+  trump, and at most one off-suit card that is not the highest live card of its suit. A
+  defender only with a near-certain one: every trump a winner (the top trumps, or enough of
+  them to draw the rest) and every off-suit card the highest of its suit.
 * **Play (E7).** The makers draw trumps with the highest trump when it is a sure winner (the
   maker with two trumps and a bower leads trump at once); otherwise lead off-suit aces that
   will not be trumped, else a low card. Following, it wins as cheaply as it safely can, does
-  not overtake a partner who is winning safely enough, and otherwise throws its lowest card,
-  an off-suit one rather than a trump.
+  not overtake a partner who is winning safely enough, does not trump a plain card led to it
+  that may still be beaten (second hand low), and otherwise throws its lowest card, an
+  off-suit one rather than a trump.
 
 Deterministic given ``spec.rng`` (used only for the E5 suit); ties are broken by card index.
 """
@@ -195,7 +198,7 @@ class EuchreHeuristicBot:
     # Bidding weights (E4), class attributes so that a variant can be tried by subclassing.
     CALL_THRESHOLD: ClassVar[float] = 5.5
     """Hand worth at which it orders up or names trump."""
-    UP_CARD_SHARE: ClassVar[float] = 0.6
+    UP_CARD_SHARE: ClassVar[float] = 0.8
     """How much of the up-card's trump worth counts for (the dealer's partner) or against (the
     dealer's opponents) a first-round order-up: the dealer picks it up."""
     NEXT_BONUS: ClassVar[float] = 0.3
@@ -366,14 +369,39 @@ class EuchreHeuristicBot:
                 return False
         return len(mine) == len(hand) or outstanding <= top + 1
 
+    def likely_march(self, hand: Sequence[Card], trump: Suit, dead: Collection[Card] = ()) -> bool:
+        """A likely march, worth going alone for as a maker (E6, E8: four points where the
+        side would score two): the highest live trump and at least one other trump, and at
+        most one off-suit card that a live card of its suit beats."""
+        order = self._orders[trump]
+        highest = next(c for c in self._trumps[trump] if c not in dead)
+        if highest not in hand or sum(1 for c in hand if order.is_trump(c)) < 2:
+            return False
+        losers = 0
+        for card in hand:
+            if order.is_trump(card):
+                continue
+            suit, power = order.suit_of[card], order.strength[card]
+            if any(
+                order.suit_of[c] is suit and order.strength[c] > power and c not in dead
+                for c in self._deck
+                if c not in hand
+            ):
+                losers += 1
+        return losers <= 1
+
     def _alone(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
-        assert view.trump is not None
+        assert view.trump is not None and view.maker is not None
         dead: list[Card] = []
         if view.up_card is not None and not view.picked_up:
             dead.append(view.up_card)
         if view.discard is not None:
             dead.append(view.discard)
-        go = _GO_ALONE in legal and self.sure_march(view.hand, view.trump, dead)
+        # Measured over duplicate hands, the makers gain by going alone on a likely march; a
+        # lone defender scores no more than with a partner (E8 unless lone_defender_bonus).
+        makers = SEATING.same_side(view.maker, self._seat)
+        march = self.likely_march if makers else self.sure_march
+        go = _GO_ALONE in legal and march(view.hand, view.trump, dead)
         wanted: EuchreAction = _GO_ALONE if go else _WITH_PARTNER
         return wanted if wanted in legal else legal[0]
 
@@ -498,6 +526,8 @@ class EuchreHeuristicBot:
                 if facts.suit(card) is led and self.holds(facts, card, led, later_opponents):
                     return card
             return self.throw_off(facts, playable)
+        if facts.partner in later and self.second_hand_low(facts, trick[0], led, playable):
+            return self.throw_off(facts, playable)
         if beaters:
             # The cheapest card that will hold the trick, else the cheapest that wins it now.
             for card in beaters:
@@ -505,6 +535,19 @@ class EuchreHeuristicBot:
                     return card
             return beaters[0]
         return self.throw_off(facts, playable)
+
+    def second_hand_low(
+        self, facts: PlayFacts, lead: Card, led: Suit, playable: Sequence[Card]
+    ) -> bool:
+        """Second to a plain ``lead`` that may still be beaten, with the partner still to
+        play, and void in its suit: do not trump it. The partner may still win the trick, or
+        trump it after the leader's partner has shown its card (E7: no duty to trump)."""
+        if facts.is_trump(lead) or facts.is_boss(lead):
+            return False
+        for card in playable:  # noqa: SIM110 (a loop: see count_in_hand)
+            if facts.suit(card) is led:
+                return False
+        return True
 
     def holds(
         self, facts: PlayFacts, card: Card, led: Suit, later_opponents: Sequence[int]
