@@ -68,6 +68,63 @@ def test_options_are_checked_and_text_is_converted(cls: Any) -> None:
             cls(BotSpec(game, seat, Rng(1), bad))
 
 
+def a_decision_in(game: Any, seed: int, searched: bool) -> tuple[Any, tuple[Any, ...], int]:
+    """The first decision with a choice in the card play (``searched``) or outside it, of a
+    game the heuristic plays at every seat."""
+    heuristic = trickcore.default_host().bot_factory("heuristic", game.name)
+    bots = [heuristic(BotSpec(game, seat, Rng(seed, "h", seat))) for seat in range(game.seats)]
+    state, rng = game.initial_state(), Rng(seed, "decision")
+    while (actor := game.actor(state)) is not None:
+        if actor is CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        legal, view = game.legal_actions(state), game.view(state, actor)
+        if len(legal) > 1 and (state.phase is game.play_phase) == searched:
+            return view, legal, actor
+        state = game.apply(state, bots[actor].act(view, legal))
+    raise AssertionError(f"no such decision in game {seed}")
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+@pytest.mark.parametrize("name", ["euchre", "allfours", "apples"])
+def test_search_play_leaves_the_other_decisions_to_the_playout_bot(cls: Any, name: str) -> None:
+    game = trickcore.load(name, single_hand=True)
+    heuristic = trickcore.default_host().bot_factory("heuristic", name)
+    for seed in range(3):
+        view, legal, seat = a_decision_in(game, seed, searched=False)
+
+        class Unsearched(cls):  # type: ignore[misc]
+            def _draw(self, view: Any, wanted: int) -> list[Any]:
+                raise AssertionError("a world drawn outside the card play")
+
+        bot = Unsearched(BotSpec(game, seat, Rng(seed), {"search": "play", "iterations": 8}))
+        own = heuristic(BotSpec(game, seat, Rng(seed).derive("playout", seat)))
+        assert bot.act(view, legal) == own.act(view, legal)
+        # In the card play the search is the same as search=all from the same seed.
+        view, legal, seat = a_decision_in(game, seed, searched=True)
+        options = {"iterations": 8}
+        everything = cls(BotSpec(game, seat, Rng(seed), options)).act(view, legal)
+        play_only = cls(BotSpec(game, seat, Rng(seed), {**options, "search": "play"}))
+        assert play_only.act(view, legal) == everything
+
+
+@pytest.mark.parametrize("cls", SEARCH)
+def test_search_play_needs_a_playout_bot_and_a_play_phase(
+    cls: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    euchre = trickcore.load("euchre", single_hand=True)
+    with pytest.raises(OptionError, match="search"):
+        cls(BotSpec(euchre, 0, Rng(1), {"search": "bids"}))
+    with pytest.raises(OptionError, match=r"search=play needs a playout bot.*playout=random"):
+        cls(BotSpec(euchre, 0, Rng(1), {"search": "play", "playout": "random"}))
+    high_card = trickcore.load("high-card")  # no heuristic: auto playouts are random
+    with pytest.raises(OptionError, match="high-card has no heuristic"):
+        cls(BotSpec(high_card, 0, Rng(1), {"search": "play"}))
+    monkeypatch.setattr(type(high_card), "play_phase", None)
+    with pytest.raises(OptionError, match="declares its play phase"):
+        cls(BotSpec(high_card, 0, Rng(1), {"search": "play"}))
+
+
 @pytest.mark.parametrize("cls", SEARCH)
 def test_the_time_budget_is_respected_roughly(cls: Any) -> None:
     game = trickcore.load("euchre", single_hand=True)

@@ -57,6 +57,13 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
             "the hand is solved exactly instead of played out (0: never)",
         ),
     ] = 0
+    search: Annotated[
+        Literal["all", "play"],
+        msgspec.Meta(
+            description="all: every decision with a choice is searched; play: only the card "
+            "play (the game's play phase), the playout bot takes the other decisions"
+        ),
+    ] = "all"
     inference: Annotated[
         Literal["off", "auction", "hand"],
         msgspec.Meta(
@@ -102,6 +109,11 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
             raise OptionError(f"{bot} bot: {error} (options: {fields})") from None
         if options.playout in SEARCH_BOTS:
             raise OptionError(f"{bot} bot: a search bot cannot be the playout policy")
+        if options.search == "play" and options.playout == "random":
+            raise OptionError(
+                f"{bot} bot: search=play needs a playout bot to take the other decisions, "
+                "not playout=random"
+            )
         if options.solve and options.horizon != "hand":
             raise OptionError(f"{bot} bot: solve needs horizon=hand (it solves one hand)")
         return options

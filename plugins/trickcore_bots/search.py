@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from trickcore._mypyc import mypyc_attr
 from trickcore.bots import Bot, BotSpec
-from trickcore.errors import UnknownBotError
+from trickcore.errors import OptionError, UnknownBotError
 from trickcore.game import CHANCE, AnyGame, Outcome, Seat
 from trickcore.kit.solver import cards_left, solve
 from trickcore.playout import playout_outcome_of
@@ -113,6 +113,35 @@ class _Search:
         ``None``."""
         self._zero_sum = len(self._game.sides) == 2
         """Whether the values of a playout cancel between the sides (:func:`solve`)."""
+        self._play_phase: object = None
+        """With ``search=play``, the game's play phase: the only one searched."""
+        if self._options.search == "play":
+            self._play_phase = self._searched_phase()
+
+    def _searched_phase(self) -> object:
+        """The game's play phase, for ``search=play``: a game in the kit's layout declares it
+        (``TrickGame.play_phase``), and the playout bot takes the other decisions."""
+        play_phase = getattr(self._game, "play_phase", None)
+        if play_phase is None:
+            raise OptionError(
+                f"{self.name} bot: search=play needs a game that declares its play phase "
+                f"(trickcore.kit.TrickGame.play_phase); {self._game.name} does not"
+            )
+        if self._policy is None:
+            raise OptionError(
+                f"{self.name} bot: search=play needs a playout bot to take the other "
+                f"decisions; {self._game.name} has no heuristic (set playout=BOT)"
+            )
+        return play_phase
+
+    def _left_to_the_playout_bot(self, view: Any, legal: tuple[Any, ...]) -> Any:
+        """With ``search=play``, the playout bot's move outside the card play; else ``None``
+        (the move is searched)."""
+        play_phase = self._play_phase
+        if play_phase is None or getattr(view, "phase", play_phase) is play_phase:
+            return None
+        assert self._policy is not None  # checked with the option
+        return self._policy(None, self._seat, legal, view)
 
     def _make_playout(self, spec: BotSpec) -> PlayoutOutcome:
         """The outcome a playout ends with: random moves (the game's own fast playout when it
@@ -285,6 +314,8 @@ class PimcBot(_Search):
         """The legal action with the best total return over the sampled worlds."""
         if len(legal) == 1:
             return legal[0]
+        if (unsearched := self._left_to_the_playout_bot(view, legal)) is not None:
+            return unsearched
         game, seat = self._game, self._seat
         samples = []
         for world, stream in self._worlds(view, len(legal)):
@@ -333,6 +364,8 @@ class IsmctsBot(_Search):
         """The root action with the best mean return (ties: the first legal)."""
         if len(legal) == 1:
             return legal[0]
+        if (unsearched := self._left_to_the_playout_bot(view, legal)) is not None:
+            return unsearched
         root = _Node()
         self._low, self._high = math.inf, -math.inf
         samples = [
