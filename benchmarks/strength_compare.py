@@ -12,10 +12,13 @@ side suggest.
 Every run found in the files is listed with its deals, mean margin and CPU per decision of each
 side; each run after the first is then compared with the first (``--base`` picks another),
 over the deals they share. Runs with another game, reference or seed than the base are listed
-but not compared: their deals differ.
+but not compared: their deals differ. With ``--by-file`` a run is also told apart by the file it
+is in, so that the same command run by two versions of trickcore (say, before and after a
+change to a ``heuristic``) compares as two runs.
 
     python benchmarks/strength_compare.py trust-1.jsonl trust-0.5.jsonl
     python benchmarks/strength_compare.py runs.jsonl --base 2 --json
+    python benchmarks/strength_compare.py --by-file before.jsonl after.jsonl
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ class RunDeals:
 
     key: dict[str, Any]
     margins: dict[int, float] = field(default_factory=dict)
+    source: str | None = None
+    """The file the run was read from, with ``--by-file``."""
     ours_cpu: float = 0.0
     ours_decisions: int = 0
     theirs_cpu: float = 0.0
@@ -53,7 +58,9 @@ class RunDeals:
         options = ",".join(f"{k}={v}" for k, v in sorted(self.key.get("options", {}).items()))
         return (
             f"{self.key['bot']} {self.key['mode']} vs {self.key['reference']}-"
-            f"{self.key['simulations']}" + (f" [{options}]" if options else "")
+            f"{self.key['simulations']}"
+            + (f" [{options}]" if options else "")
+            + (f" ({self.source})" if self.source is not None else "")
         )
 
     def cpu_ms(self) -> tuple[float, float]:
@@ -64,8 +71,9 @@ class RunDeals:
         )
 
 
-def read_runs(paths: list[Path]) -> list[RunDeals]:
-    """The runs in ``paths``, in the order first met; a deal met twice keeps its first line."""
+def read_runs(paths: list[Path], by_file: bool = False) -> list[RunDeals]:
+    """The runs in ``paths``, in the order first met; a deal met twice keeps its first line.
+    ``by_file``: the same key in two files makes two runs, each named with its file."""
     runs: dict[str, RunDeals] = {}
     for path in paths:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -84,7 +92,10 @@ def read_runs(paths: list[Path]) -> list[RunDeals]:
                 raise SystemExit(
                     f"{path}:{number}: not a line of strength.py --out ({error})"
                 ) from None
-            run = runs.setdefault(json.dumps(key, sort_keys=True), RunDeals(key))
+            source = str(path) if by_file else None
+            run = runs.setdefault(
+                json.dumps([key, source], sort_keys=True), RunDeals(key, source=source)
+            )
             if deal in run.margins:
                 continue
             run.margins[deal] = margin
@@ -161,11 +172,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", type=Path, nargs="+", help="strength.py --out files")
     parser.add_argument("--base", type=int, default=1, help="the run the others are compared with")
     parser.add_argument("--json", action="store_true", help="JSON instead of a table")
+    parser.add_argument(
+        "--by-file", action="store_true", help="the same run in two files makes two runs"
+    )
     args = parser.parse_args(argv)
     missing = [str(path) for path in args.files if not path.is_file()]
     if missing:
         parser.error(f"no such file: {', '.join(missing)}")
-    runs = read_runs(args.files)
+    runs = read_runs(args.files, by_file=args.by_file)
     if not runs:
         parser.error("the files hold no run")
     if not 1 <= args.base <= len(runs):

@@ -81,6 +81,20 @@ def test_runs_on_other_deals_are_listed_but_not_compared(tmp_path: Path) -> None
     assert "| 2 | — (other deals) | — | — |" in compare.report(runs, 1)
 
 
+def test_by_file_the_same_run_in_two_files_is_two_runs(tmp_path: Path) -> None:
+    compare = benchmark("strength_compare")
+    write_run(tmp_path / "before.jsonl", run_key(), {0: (1.0, 1.0), 1: (0.0, 0.0)})
+    write_run(tmp_path / "after.jsonl", run_key(), {0: (2.0, 2.0), 1: (1.0, 3.0)})
+    paths = [tmp_path / "before.jsonl", tmp_path / "after.jsonl"]
+    (merged,) = compare.read_runs(paths)  # one key: the first line of each deal kept
+    assert merged.margins == {0: 1.0, 1: 0.0}
+    before, after = compare.read_runs(paths, by_file=True)
+    assert after.margins == {0: 2.0, 1: 2.0}
+    found = compare.compare(before, after)
+    assert found.deals == 2 and math.isclose(found.diff, 1.5)
+    assert str(tmp_path / "after.jsonl") in found.run
+
+
 def test_a_deal_met_twice_counts_once(tmp_path: Path) -> None:
     compare = benchmark("strength_compare")
     path = tmp_path / "runs.jsonl"
