@@ -357,26 +357,16 @@ class EuchreHeuristicBot:
         outstanding = len(live) - len(mine)
         if top < len(mine) and outstanding > top:
             return False  # a trump of ours can lose to one that may not be drawn
-        for card in hand:
-            if order.is_trump(card):
-                continue
-            suit, power = order.suit_of[card], order.strength[card]
-            if any(
-                order.suit_of[c] is suit and order.strength[c] > power and c not in dead
-                for c in self._deck
-                if c not in hand
-            ):
-                return False
+        if self.off_suit_losers(hand, trump, dead):
+            return False
         return len(mine) == len(hand) or outstanding <= top + 1
 
-    def likely_march(self, hand: Sequence[Card], trump: Suit, dead: Collection[Card] = ()) -> bool:
-        """A likely march, worth going alone for as a maker (E6, E8: four points where the
-        side would score two): the highest live trump and at least one other trump, and at
-        most one off-suit card that a live card of its suit beats."""
+    def off_suit_losers(
+        self, hand: Sequence[Card], trump: Suit, dead: Collection[Card] = ()
+    ) -> int:
+        """How many of the hand's off-suit cards a live card of their suit beats (not in the
+        hand, not ``dead``)."""
         order = self._orders[trump]
-        highest = next(c for c in self._trumps[trump] if c not in dead)
-        if highest not in hand or sum(1 for c in hand if order.is_trump(c)) < 2:
-            return False
         losers = 0
         for card in hand:
             if order.is_trump(card):
@@ -388,7 +378,17 @@ class EuchreHeuristicBot:
                 if c not in hand
             ):
                 losers += 1
-        return losers <= 1
+        return losers
+
+    def likely_march(self, hand: Sequence[Card], trump: Suit, dead: Collection[Card] = ()) -> bool:
+        """A likely march, worth going alone for as a maker (E6, E8: four points where the
+        side would score two): the highest live trump and at least one other trump, and at
+        most one off-suit card that a live card of its suit beats."""
+        order = self._orders[trump]
+        highest = next(c for c in self._trumps[trump] if c not in dead)
+        if highest not in hand or sum(1 for c in hand if order.is_trump(c)) < 2:
+            return False
+        return self.off_suit_losers(hand, trump, dead) <= 1
 
     def _alone(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
         assert view.trump is not None and view.maker is not None
