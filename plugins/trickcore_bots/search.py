@@ -27,8 +27,10 @@ Options (``BotSpec.options``, :class:`SearchOptions`): ``iterations`` (playouts 
 deal; ``game``: to the end of the game), ``value`` (``points`` or ``returns``),
 ``confidence`` (how clearly the search must beat the playout bot's own move to overrule it),
 ``solve`` (from how many cards in hand on the rest of the hand is solved exactly instead of
-played out: :mod:`trickcore.kit.solver`) and, for ``ismcts``, ``exploration`` (the UCB1
-constant).
+played out: :mod:`trickcore.kit.solver`), ``search`` (``all`` decisions, or only the card
+``play``, the playout bot taking the others), the ``inference`` options (worlds weighted by the
+other seats' decisions: :mod:`trickcore_bots.inference`) and, for ``ismcts``, ``exploration``
+(the UCB1 constant).
 """
 
 from __future__ import annotations
