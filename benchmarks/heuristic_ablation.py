@@ -1,8 +1,9 @@
-"""What each of the Euchre ``heuristic``'s measured rules is worth (issue 23, point 3): the
-``heuristic`` against itself with one rule taken back, over duplicate deals of one hand
-(:class:`trickcore.Match`, ``single_hand=true``, both seatings of every deal). The variants are
-subclasses of :class:`~trickcore_bots.euchre_heuristic.EuchreHeuristicBot`, registered
-in-process:
+"""What each measured rule of the Euchre and the All Fours ``heuristic`` is worth (issue 23,
+point 3): the game's ``heuristic`` against itself with one rule taken back, over duplicate
+deals of one hand (:class:`trickcore.Match`, ``single_hand=true``, both seatings of every
+deal). The variants are subclasses of the game's heuristic bot, registered in-process.
+
+Euchre (:class:`~trickcore_bots.euchre_heuristic.EuchreHeuristicBot`):
 
 * ``sure-march-only``: the makers go alone only on a near-certain march, as defenders do
   (:meth:`~trickcore_bots.euchre_heuristic.EuchreHeuristicBot.likely_march` taken back, E6);
@@ -14,10 +15,19 @@ in-process:
 * ``before-rules``: all three taken back: the ``heuristic`` as it played up to commit 63cfa56
   (2026-12-07; see the CHANGELOG).
 
+All Fours (:class:`~trickcore_bots.allfours_heuristic.AllFoursHeuristicBot`):
+
+* ``stand-at-3``: the dealer's right stands only on a hand worth 3.0, not 1.5 (F3);
+* ``give-at-5``: the dealer gives one only on a hand worth 5.0, not 3.5 (F3);
+* ``trump-for-4``: it trumps a plain lead it could follow for 4 Game points in the trick, not
+  10 (F4, F5);
+* ``before-rules``: all three taken back: the ``heuristic`` as it played up to commit b9b60f9.
+
 The figure is :func:`trickcore.match.stats.head_to_head`: points per hand of the ``heuristic``
 minus the variant's, paired by deal, with its bootstrap 95% interval.
 
     python benchmarks/heuristic_ablation.py --deals 20000
+    python benchmarks/heuristic_ablation.py --game allfours --deals 20000
     python benchmarks/heuristic_ablation.py --deals 2000 --option deck=25 --json
 """
 
@@ -35,6 +45,7 @@ from trickcore.hookspecs import BotRegistrar, hookimpl
 from trickcore.match import Match
 from trickcore.match.stats import head_to_head
 from trickcore.plugins import PluginHost, build_host
+from trickcore_bots.allfours_heuristic import AllFoursHeuristicBot
 from trickcore_bots.euchre_heuristic import EuchreHeuristicBot, PlayFacts
 
 HEURISTIC = "heuristic"
@@ -75,12 +86,38 @@ class BeforeRules(SureMarchOnly, NoSecondHandLow, UpCardSixTenths):
     name: ClassVar[str] = "before-rules"
 
 
-VARIANTS: tuple[type[EuchreHeuristicBot], ...] = (
-    SureMarchOnly,
-    NoSecondHandLow,
-    UpCardSixTenths,
-    BeforeRules,
-)
+class StandAtThree(AllFoursHeuristicBot):
+    """The earlier stand threshold (F3)."""
+
+    name: ClassVar[str] = "stand-at-3"
+    STAND_THRESHOLD: ClassVar[float] = 3.0
+
+
+class GiveAtFive(AllFoursHeuristicBot):
+    """The earlier give-one threshold (F3)."""
+
+    name: ClassVar[str] = "give-at-5"
+    GIVE_THRESHOLD: ClassVar[float] = 5.0
+
+
+class TrumpForFour(AllFoursHeuristicBot):
+    """The earlier Game points worth a trump (F4, F5)."""
+
+    name: ClassVar[str] = "trump-for-4"
+    WORTH_TRUMPING: ClassVar[int] = 4
+
+
+class AllFoursBeforeRules(StandAtThree, GiveAtFive, TrumpForFour):
+    """All three All Fours rules taken back."""
+
+    name: ClassVar[str] = "before-rules"
+
+
+VARIANTS: dict[str, tuple[type[EuchreHeuristicBot] | type[AllFoursHeuristicBot], ...]] = {
+    "euchre": (SureMarchOnly, NoSecondHandLow, UpCardSixTenths, BeforeRules),
+    "allfours": (StandAtThree, GiveAtFive, TrumpForFour, AllFoursBeforeRules),
+}
+"""Each game's variants (each class plays only its heuristic's game)."""
 
 
 class AblationPlugin:
@@ -88,8 +125,9 @@ class AblationPlugin:
 
     @hookimpl
     def trickcore_register_bots(self, register: BotRegistrar) -> None:
-        for variant in VARIANTS:
-            register(variant)
+        for variants in VARIANTS.values():
+            for variant in variants:
+                register(variant)
 
 
 def host_with_variants() -> PluginHost:
@@ -101,6 +139,7 @@ def host_with_variants() -> PluginHost:
 class Row:
     """The heuristic against one variant."""
 
+    game: str
     variant: str
     deals: int
     seed: int
@@ -116,13 +155,16 @@ def compare(
     deals: int,
     seed: int,
     options: dict[str, Any] | None = None,
+    *,
     host: PluginHost | None = None,
+    game: str = "euchre",
 ) -> Row:
-    """The heuristic against ``variant`` over ``deals`` duplicate deals of one Euchre hand."""
+    """The heuristic against ``variant`` over ``deals`` duplicate deals of one hand of
+    ``game``."""
     host = host if host is not None else host_with_variants()
     options = dict(options or {})
     match = Match(
-        "euchre",
+        game,
         [HEURISTIC, variant] * 2,
         games=deals,
         seed=seed,
@@ -130,27 +172,31 @@ def compare(
         host=host,
     )
     estimate = head_to_head(HEURISTIC, variant, match.run().results)
-    return Row(variant, deals, seed, options, estimate.value, estimate.low, estimate.high)
+    return Row(game, variant, deals, seed, options, estimate.value, estimate.low, estimate.high)
 
 
 def table(rows: Sequence[Row]) -> str:
     """The rows as a Markdown table."""
     lines = [
-        "| variant | options | deals | heuristic - it (points per hand) | 95% interval |",
-        "| --- | --- | --- | --- | --- |",
+        "| game | variant | options | deals | heuristic - it (points per hand) | 95% interval |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for r in rows:
         shown = ", ".join(f"{k}={v}" for k, v in r.options.items()) or "default"
         interval = "(no interval)" if r.low is None else f"[{r.low:+.4f}, {r.high:+.4f}]"
-        lines.append(f"| {r.variant} | {shown} | {r.deals} | {r.diff:+.4f} | {interval} |")
+        lines.append(
+            f"| {r.game} | {r.variant} | {shown} | {r.deals} | {r.diff:+.4f} | {interval} |"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    names = [variant.name for variant in VARIANTS]
     parser.add_argument(
-        "variants", nargs="*", default=names, help=f"some of {', '.join(names)} (default all)"
+        "variants", nargs="*", help="some of the game's variants (default all; see above)"
+    )
+    parser.add_argument(
+        "--game", default="euchre", choices=sorted(VARIANTS), help="the game (default euchre)"
     )
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deals (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
@@ -159,13 +205,16 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a Euchre option, the value as JSON (deck=25, stick_the_dealer=true); repeatable",
+        help="a game option, the value as JSON (deck=25, players=2); repeatable",
     )
     parser.add_argument("--json", action="store_true", help="JSON instead of a table")
     args = parser.parse_args(argv)
+    names = [variant.name for variant in VARIANTS[args.game]]
     unknown = [name for name in args.variants if name not in names]
     if unknown or args.deals < 2:
-        parser.error(f"variants are {', '.join(names)}; --deals at least 2 (not {unknown})")
+        parser.error(
+            f"{args.game}'s variants are {', '.join(names)}; --deals at least 2 (not {unknown})"
+        )
     options: dict[str, Any] = {}
     for text in args.option:
         key, equals, value = text.partition("=")
@@ -176,7 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         except json.JSONDecodeError:
             options[key] = value  # a plain word, such as who_may_go_alone=maker
     host = host_with_variants()
-    rows = [compare(name, args.deals, args.seed, options, host) for name in args.variants]
+    rows = [
+        compare(name, args.deals, args.seed, options, host=host, game=args.game)
+        for name in args.variants or names
+    ]
     print(json.dumps([asdict(row) for row in rows]) if args.json else table(rows))
     return 0
 

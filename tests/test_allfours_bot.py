@@ -40,6 +40,15 @@ def test_stands_on_trump_strength_and_begs_with_a_poor_hand() -> None:
     assert choice(game, state) == Beg()
 
 
+def test_stands_with_one_good_trump_and_begs_with_one_small_one() -> None:
+    """F3, measured: the Queen of trumps (Game) is enough to stand on (the threshold of 1.5
+    beat 3.0 by +0.14 to +0.23 points per hand over duplicate deals); a small trump is not."""
+    game, state = deal({3: "QH 4C 5C 7D 8D 9S"}, "3H")
+    assert choice(game, state) == Stand()
+    game, state = deal({3: "4H 4C 5C 7D 8D 9S"}, "3H")
+    assert choice(game, state) == Beg()
+
+
 def test_begs_for_the_winning_point() -> None:
     """F3, F5: one point from the target, a given point wins: it begs even with a good hand."""
     game, state = deal({3: "AH KH 4C 5C 7D 8D"}, "3H", scores=(0, 13))
@@ -50,6 +59,15 @@ def test_the_dealer_gives_one_with_a_good_hand_and_runs_with_a_poor_one() -> Non
     game, state = deal({0: "AH KH QH 5C 7D 8D"}, "3H")
     assert choice(game, run(game, state, "3=beg")) == GiveOne()
     game, state = deal({0: "4C 5C 7D 8D 9S 4S"}, "3H")
+    assert choice(game, run(game, state, "3=beg")) == RunPack()
+
+
+def test_the_dealer_gives_one_with_the_ace_and_a_small_trump() -> None:
+    """F3: the Ace of trumps and one more trump (3.8) are worth the point given; the Ace
+    alone (3.0) is not."""
+    game, state = deal({0: "AH 4H 5C 7D 8D 9S"}, "3H")
+    assert choice(game, run(game, state, "3=beg")) == GiveOne()
+    game, state = deal({0: "AH 4C 5C 7D 8D 9S"}, "3H")
     assert choice(game, run(game, state, "3=beg")) == RunPack()
 
 
@@ -88,6 +106,20 @@ def test_does_not_trump_a_worthless_trick_it_can_follow() -> None:
     game, state = deal(hands, "3H")
     state = run(game, state, "3=stand 3=2C")
     assert choice(game, state) == Play(card=C("3C"))
+
+
+def test_trumps_a_trick_it_can_follow_only_for_a_ten() -> None:
+    """F4, F5, measured: an Ace led (4 Game points) is not worth a trump while seat 2 can
+    follow (the threshold of 10 beat 4 by +0.027 points per hand over duplicate deals); a Ten
+    led (10) is."""
+    hands = {3: "AC 2S 3S 4S 5S 6S", 2: "3C AH 4D 5D 6D 7D"}
+    game, state = deal(hands, "3H")
+    state = run(game, state, "3=stand 3=AC")
+    assert choice(game, state) == Play(card=C("3C"))
+    hands = {3: "TC 2S 3S 4S 5S 6S", 2: "3C AH 4D 5D 6D 7D"}
+    game, state = deal(hands, "3H")
+    state = run(game, state, "3=stand 3=TC")
+    assert choice(game, state) == Play(card=C("AH"))
 
 
 GAMES = 40

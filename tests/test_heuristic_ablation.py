@@ -18,6 +18,8 @@ from trickcore_euchre.actions import Discard, GoAlone, OrderUp, Play, WithPartne
 from trickcore_euchre.state import Phase
 
 DEALS = 200
+ALL_FOURS_DEALS = 1000
+"""All Fours hands vary more: its interval needs more deals to clear zero."""
 SEED = 1
 
 
@@ -37,8 +39,9 @@ def choice(factory: Any, game: Any, state: Any) -> Any:
 
 def test_the_variants_are_registered(ablation: Any) -> None:
     host = ablation.host_with_variants()
-    for variant in ablation.VARIANTS:
-        assert host.bot_factory(variant.name, "euchre") is variant
+    for game, variants in ablation.VARIANTS.items():
+        for variant in variants:
+            assert host.bot_factory(variant.name, game) is variant
 
 
 def test_sure_march_only_takes_back_the_likely_march(ablation: Any) -> None:
@@ -80,6 +83,27 @@ def test_the_likely_march_is_worth_points(ablation: Any) -> None:
     assert row.low is not None and row.low > 0, ablation.table([row])
 
 
+def test_the_all_fours_variants_take_back_their_thresholds(ablation: Any) -> None:
+    heuristic = ablation.host_with_variants().bot_factory("heuristic", "allfours")
+    earlier = {"STAND_THRESHOLD": 3.0, "GIVE_THRESHOLD": 5.0, "WORTH_TRUMPING": 4}
+    for variant, attribute in [
+        (ablation.StandAtThree, "STAND_THRESHOLD"),
+        (ablation.GiveAtFive, "GIVE_THRESHOLD"),
+        (ablation.TrumpForFour, "WORTH_TRUMPING"),
+    ]:
+        for name, value in earlier.items():
+            changed = name == attribute
+            assert (getattr(variant, name) == value) is changed
+            assert (getattr(ablation.AllFoursBeforeRules, name) == value) is True
+            assert getattr(heuristic, name) != value
+
+
+def test_the_all_fours_heuristic_beats_its_earlier_self(ablation: Any) -> None:
+    row = ablation.compare("before-rules", ALL_FOURS_DEALS, SEED, game="allfours")
+    assert row.game == "allfours"
+    assert row.low is not None and row.low > 0, ablation.table([row])
+
+
 def test_options_reach_the_game_and_bad_ones_are_refused(ablation: Any, capsys: Any) -> None:
     row = ablation.compare("before-rules", 4, SEED, {"deck": 25})
     assert row.options == {"deck": 25} and row.deals == 4
@@ -88,3 +112,5 @@ def test_options_reach_the_game_and_bad_ones_are_refused(ablation: Any, capsys: 
     assert "KEY=VALUE" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         ablation.main(["nonsense"])
+    with pytest.raises(SystemExit):
+        ablation.main(["--game", "allfours", "sure-march-only"])  # a Euchre variant

@@ -90,15 +90,15 @@ class AllFoursHeuristicBot:
     description: ClassVar[str] = "All Fours like a sensible club player: trumps, the jack, Game"
     games: ClassVar[tuple[str, ...] | None] = ("allfours",)
 
-    STAND_THRESHOLD: ClassVar[float] = 3.0
+    STAND_THRESHOLD: ClassVar[float] = 1.5
     """Hand worth at which the dealer's right stands (F3)."""
-    GIVE_THRESHOLD: ClassVar[float] = 5.0
+    GIVE_THRESHOLD: ClassVar[float] = 3.5
     """Hand worth at which the dealer gives one rather than run the pack (F3)."""
     SMALL_TRUMP: ClassVar[float] = 0.8
     """A trump below the Ten."""
     PLAIN_TEN: ClassVar[float] = 0.5
     """A plain ten: Game points if it can be kept."""
-    WORTH_TRUMPING: ClassVar[int] = 4
+    WORTH_TRUMPING: ClassVar[int] = 10
     """Game points in a trick that make trumping a plain lead worth it."""
     WORTH_RISKING: ClassVar[int] = 10
     """Game points in a trick worth trying to win with a card that may still be beaten."""
