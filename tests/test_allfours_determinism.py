@@ -3,7 +3,9 @@ Python (tox runs this file on 3.10 to 3.13).
 
 Recorded once with ``trickcore play allfours --bots heuristic --seed 7 --save ...`` (4 players)
 and ``trickcore play allfours --bots random --seed 7 --option players=2 --option tobago=true
---option no_undertrump=true --save ...`` (2 players).
+--option no_undertrump=true --save ...`` (2 players). The heuristic game was recorded again
+on 2026-12-07, when the All Fours ``heuristic``'s thresholds changed (the same seed and seats,
+new actions; still replay format 1, whose digest is the final state's alone).
 """
 
 from __future__ import annotations
