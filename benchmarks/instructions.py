@@ -16,11 +16,13 @@ its pybind11 layer and the driver's loop, run at more instructions a cycle.)
 
 With ``--bot NAME`` the registered bot ``NAME`` plays every seat instead, from the seat's view
 (``game.view`` then ``bot.act``), as the search bots' playouts with ``playout=heuristic`` (their
-default) play each world: what one such playout of a hand costs.
+default) play each world: what one such playout of a hand costs. ``--game`` picks another
+registered game for it (single hands, chance drawn as above).
 
     python benchmarks/instructions.py --hands 200
     python benchmarks/instructions.py --hands 200 --openspiel
     python benchmarks/instructions.py --hands 50 --bot heuristic
+    python benchmarks/instructions.py --hands 20 --bot heuristic --game allfours
 """
 
 from __future__ import annotations
@@ -38,15 +40,15 @@ from trickcore import CHANCE, BotSpec, Rng
 HAND_SEED_STRIDE = 1_000_000
 
 
-def play(hands: int, seed: int, bot: str | None = None) -> None:
-    """Play ``hands`` single hands of Euchre: random moves, or with ``bot`` at every seat, each
-    acting on its seat's view."""
-    game = trickcore.load("euchre", single_hand=True)
+def play(hands: int, seed: int, bot: str | None = None, game_name: str = "euchre") -> None:
+    """Play ``hands`` single hands of ``game_name``: random moves, or with ``bot`` at every
+    seat, each acting on its seat's view."""
+    game = trickcore.load(game_name, single_hand=True)
     rng = Rng(seed, "bench")
     bots = None
     if bot is not None:
         factory = trickcore.default_host().bot_factory(bot, game.name)
-        bots = [factory(BotSpec(game, seat, Rng(seed, "bot", seat))) for seat in range(4)]
+        bots = [factory(BotSpec(game, seat, Rng(seed, "bot", seat))) for seat in range(game.seats)]
     for hand in range(hands):
         state = game.initial_state()
         chance = 0
@@ -64,12 +66,19 @@ def play(hands: int, seed: int, bot: str | None = None) -> None:
             state = game.apply(state, action)
 
 
-def instructions(hands: int, seed: int, engine: str = "trickcore", bot: str | None = None) -> int:
+def instructions(
+    hands: int,
+    seed: int,
+    engine: str = "trickcore",
+    bot: str | None = None,
+    game_name: str = "euchre",
+) -> int:
     """Instructions callgrind counts for a run of this script playing ``hands`` hands of
-    ``engine`` (``trickcore`` or ``openspiel``), by random moves or by ``bot`` (trickcore)."""
+    ``engine`` (``trickcore`` or ``openspiel``), by random moves or by ``bot`` (trickcore, in
+    ``game_name``)."""
     arguments = ["--play", str(hands), "--seed", str(seed), "--engine", engine]
     if bot is not None:
-        arguments += ["--bot", bot]
+        arguments += ["--bot", bot, "--game", game_name]
     return counted_run(__file__, arguments)[0]
 
 
@@ -83,6 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bot", metavar="NAME", help="a registered bot plays every seat (trickcore only)"
     )
+    parser.add_argument(
+        "--game",
+        default="euchre",
+        help="the game --bot plays (default euchre; random hands are Euchre's)",
+    )
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the run under valgrind
     parser.add_argument("--engine", default="trickcore", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -92,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
 
             openspiel_driver(load_pyspiel())(args.play, args.seed)
         else:
-            play(args.play, args.seed, args.bot)
+            play(args.play, args.seed, args.bot, args.game)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
@@ -100,10 +114,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.openspiel and importlib.util.find_spec("pyspiel") is None:
         print("OpenSpiel is not installed (pip install open_spiel)", file=sys.stderr)
         return 1
+    if args.game != "euchre" and args.bot is None:
+        parser.error("--game needs --bot (random hands and OpenSpiel's are Euchre's)")
     if args.bot is not None:
-        counted = instructions(args.hands, args.seed, bot=args.bot)
-        per_hand = (counted - instructions(0, args.seed, bot=args.bot)) / args.hands
-        print(f"{per_hand:,.0f} instructions per Euchre hand of {args.bot} ({args.hands} hands)")
+        counted = instructions(args.hands, args.seed, bot=args.bot, game_name=args.game)
+        empty = instructions(0, args.seed, bot=args.bot, game_name=args.game)
+        per_hand = (counted - empty) / args.hands
+        print(
+            f"{per_hand:,.0f} instructions per {args.game} hand of {args.bot} ({args.hands} hands)"
+        )
         return 0
     engines = ["trickcore", "openspiel"] if args.openspiel else ["trickcore"]
     for engine in engines:

@@ -239,16 +239,20 @@ def check_play_facts(game: Any, facts: Any, view: Any) -> None:
         ]
         assert facts.higher_unseen(card) == len(higher)
         assert facts.is_boss(card) is (not higher)
+    known_voids = game.voids(view)  # E7: the kit's voids, every seat
+    assert {seat: facts.shown_out(seat) for seat in range(4)} == known_voids
     trump = order.trump
     trump_unseen = any(order.is_trump(card) for card in unseen)
-    may_trump = [seat for seat in facts.opponents if trump not in facts.voids[seat]]
+    may_trump = [seat for seat in facts.opponents if trump not in facts.shown_out(seat)]
     assert facts.trumps_out() is (trump_unseen and bool(may_trump))
     for suit in Suit:
         for seats in ((0, 2), (1, 3), facts.opponents):
             expected = (
                 suit is not trump
                 and trump_unseen
-                and any(suit in facts.voids[s] and trump not in facts.voids[s] for s in seats)
+                and any(
+                    suit in facts.shown_out(s) and trump not in facts.shown_out(s) for s in seats
+                )
             )
             assert facts.may_ruff(seats, suit) is expected
         assert facts.count_in_hand(suit) == sum(1 for c in view.hand if order.suit_of[c] is suit)

@@ -261,9 +261,9 @@ def test_the_kit_voids_read_in_one_pass_are_the_revealed_voids(label: str) -> No
             voids = game.voids(view)
             assert voids == revealed_voids(policy, plays, game.seats)
             assert list(voids) == list(range(game.seats))  # every seat, in seat order
-            # What determinize asks: the same, the seats that showed out of nothing may be
-            # left out.
-            shown_out = game._shown_out(view)
+            # What determinize and the heuristics ask: the same, the seats that showed out of
+            # nothing may be left out.
+            shown_out = game.shown_out(view)
             assert set(shown_out) <= set(voids)
             assert {seat: out for seat, out in shown_out.items() if out} == {
                 seat: out for seat, out in voids.items() if out

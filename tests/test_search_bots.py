@@ -145,6 +145,21 @@ def test_a_registered_bot_can_play_the_playouts(cls: Any) -> None:
     assert first in legal
 
 
+@pytest.mark.parametrize("cls", SEARCH)
+def test_a_forced_move_of_a_playout_asks_no_bot(cls: Any) -> None:
+    """One legal action: the playout takes it without building a view or asking the playout
+    bot (no state here to build a view from); with two, it asks (and needs the state)."""
+    game = trickcore.load("euchre", single_hand=True)
+    view, legal, seat = a_decision(game, 4)
+    bot = cls(BotSpec(game, seat, Rng(4), {"playout": "heuristic"}))
+    policy = bot._policy
+    assert policy is not None
+    assert policy(None, seat, legal[:1]) is legal[0]
+    with pytest.raises(TypeError):  # the view of no state
+        policy(None, seat, legal)
+    assert policy(None, seat, legal, view) in legal  # given the view, the bot is asked
+
+
 def duplicate_point_differences(cls: Any, deals: int, options: dict[str, Any]) -> list[float]:
     """Per deal of single-hand Euchre, the search bot's side's points minus random's, averaged
     over the two seatings (the search bot at seats 0 and 2, then at 1 and 3)."""

@@ -28,7 +28,7 @@ Deterministic given ``spec.rng`` (used only for the E5 suit); ties are broken by
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence, Set
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
@@ -52,7 +52,6 @@ from trickcore_euchre import (
     left_bower,
     right_bower,
     same_colour,
-    voids,
 )
 
 __all__ = ["EuchreHeuristicBot"]
@@ -63,6 +62,7 @@ _PASS: Final = Pass()
 _ORDER_UP: Final = OrderUp()
 _GO_ALONE: Final = GoAlone()
 _WITH_PARTNER: Final = WithPartner()
+_NO_SUITS: Final[frozenset[Suit]] = frozenset()
 
 
 # -- hand valuation (bidding) -------------------------------------------------------------------
@@ -95,6 +95,8 @@ class PlayFacts:
     deck: frozenset[Card]
     """The game's deck."""
     voids: dict[int, set[Suit]]
+    """The suits each seat has shown out of (E7), for the seats that did; :meth:`shown_out`
+    reads the others as void in nothing."""
     makers: bool
     """Our side chose trump (E4)."""
     opponents: tuple[int, ...]
@@ -141,6 +143,10 @@ class PlayFacts:
                 return False
         return True
 
+    def shown_out(self, seat: int) -> Set[Suit]:
+        """The suits ``seat`` has shown out of (E7): none unless :attr:`voids` names it."""
+        return self.voids.get(seat, _NO_SUITS)
+
     def trump_unseen(self) -> bool:
         """Some trump is unseen."""
         out = self.out
@@ -156,7 +162,7 @@ class PlayFacts:
         if not self.trump_unseen():
             return False
         for seat in self.opponents:  # noqa: SIM110 (a loop: see count_in_hand)
-            if trump not in self.voids[seat]:
+            if trump not in self.shown_out(seat):
                 return True
         return False
 
@@ -167,7 +173,7 @@ class PlayFacts:
         if suit is trump or not self.trump_unseen():
             return False
         for seat in seats:
-            shown = self.voids[seat]
+            shown = self.shown_out(seat)
             if suit in shown and trump not in shown:
                 return True
         return False
@@ -426,7 +432,7 @@ class EuchreHeuristicBot:
             order=self._orders[view.trump],
             hand=view.hand,
             deck=self._deck_set,
-            voids=voids(self._game, view),
+            voids=self._game.shown_out(view),
             makers=SEATING.same_side(view.maker, seat),
             opponents=self._opponents(view.sitting_out),
             out=out,
@@ -511,15 +517,16 @@ class EuchreHeuristicBot:
         trick = view.trick
         led = facts.suit(trick[0])
         winning_at = order.winner(trick)
+        winning = trick[winning_at]
         winner_seat = view.trick_seats[winning_at]
         later = view.trick_seats[len(trick) + 1 :]
         later_opponents = [s for s in later if not SEATING.same_side(s, facts.seat)]
         beaters = sorted(
-            (c for c in playable if order.winner((*trick, c)) == len(trick)),
+            (c for c in playable if order.beats(c, winning, led)),
             key=lambda c: (facts.power(c), c.index),
         )
         if winner_seat == facts.partner:
-            if self.partner_safe(facts, trick[winning_at], led, later_opponents):
+            if self.partner_safe(facts, winning, led, later_opponents):
                 return self.throw_off(facts, playable)
             # Third hand high, but only within the suit led (never trump a partner's trick).
             for card in beaters:
@@ -558,10 +565,10 @@ class EuchreHeuristicBot:
             return True
         trump = facts.order.trump
         if facts.is_trump(card):
-            return facts.is_boss(card) or all(trump in facts.voids[s] for s in later_opponents)
+            return facts.is_boss(card) or all(trump in facts.shown_out(s) for s in later_opponents)
         if facts.may_ruff(later_opponents, led):
             return False
-        return facts.is_boss(card) or all(led in facts.voids[s] for s in later_opponents)
+        return facts.is_boss(card) or all(led in facts.shown_out(s) for s in later_opponents)
 
     def partner_safe(
         self, facts: PlayFacts, card: Card, led: Suit, later_opponents: Sequence[int]

@@ -149,8 +149,9 @@ class _Search:
         """The outcome a playout ends with: random moves (the game's own fast playout when it
         has one, and its ``random_playout_outcome``, building no final state, when it offers
         that), or a registered bot at every seat, each with its own stream derived from this
-        bot's. ``auto`` is the game's ``heuristic`` bot when one is registered for it, else
-        random moves."""
+        bot's: at a move with one legal action the playout takes it without building a view
+        or asking the bot (a bot must play a legal action). ``auto`` is the game's
+        ``heuristic`` bot when one is registered for it, else random moves."""
         from trickcore.plugins import default_host  # noqa: PLC0415 - plugins load lazily
 
         game = self._game
@@ -169,6 +170,8 @@ class _Search:
         views = [getattr(bot, "reads_view", True) is not False for bot in bots]
 
         def policy(state: Any, actor: Seat, legal: tuple[Any, ...], view: Any = None) -> Any:
+            if len(legal) == 1:  # forced: no view to build, no bot to ask
+                return legal[0]
             if view is None and views[actor]:
                 view = game.view(state, actor)
             return bots[actor].act(view if views[actor] else None, legal)

@@ -391,16 +391,17 @@ class TrickGame(Generic[S, A, V, Opt]):
         to the hand's tricks showed out of under the follow policy
         (:func:`~trickcore.kit.tricks.revealed_voids`); none while the trump that picks the
         policy is not known."""
-        out = self._shown_out(view)
+        out = self.shown_out(view)
         found: dict[Seat, set[Suit]] = {}
         for seat in range(self.seats):
             found[seat] = out.get(seat) or set()
         return found
 
-    def _shown_out(self, view: V) -> dict[Seat, set[Suit]]:
-        """:meth:`voids`, the seats that showed out of nothing left out under the plain
-        follow policy: what the kit's :meth:`determinizer` asks when the game keeps the kit's
-        ``voids`` (no empty set to make for every other seat of every fresh view)."""
+    def shown_out(self, view: V) -> dict[Seat, set[Suit]]:
+        """The suits each seat showed out of in ``view``'s tricks under the follow policy,
+        the seats that showed out of nothing left out: the kit's :meth:`voids` without an
+        empty set for every other seat, for a caller that asks at every card (a bot's
+        playout) and reads absent seats as void in nothing."""
         trump = getattr(view, "trump", None)
         if self.policy is None and trump is None:
             return {}

@@ -120,6 +120,14 @@ class TrickOrder:
         suit_of = self.suit_of
         return tuple(card for card in cards if suit_of[card] is suit)
 
+    def beats(self, card: Card, winning: Card, led: Suit) -> bool:
+        """True when ``card``, played to a trick of suit ``led`` that ``winning`` now wins,
+        would win it instead: :meth:`winner`'s test, for a player weighing its cards."""
+        power = self.strength[card]
+        return power > self.strength[winning] and (
+            power >= TRUMP_BASE or self.suit_of[card] is led
+        )
+
     def winner(self, trick: Sequence[Card]) -> int:
         """The position in ``trick`` (0 = the lead) of the card that wins it: the highest trump,
         else the highest card of the suit led."""
