@@ -124,9 +124,7 @@ class TrickOrder:
         """True when ``card``, played to a trick of suit ``led`` that ``winning`` now wins,
         would win it instead: :meth:`winner`'s test, for a player weighing its cards."""
         power = self.strength[card]
-        return power > self.strength[winning] and (
-            power >= TRUMP_BASE or self.suit_of[card] is led
-        )
+        return power > self.strength[winning] and (power >= TRUMP_BASE or self.suit_of[card] is led)
 
     def winner(self, trick: Sequence[Card]) -> int:
         """The position in ``trick`` (0 = the lead) of the card that wins it: the highest trump,
