@@ -30,7 +30,6 @@ Deterministic given the view: ties are broken by card index.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from trickcore._mypyc import mypyc_attr
@@ -67,18 +66,28 @@ TRUMP_WORTH: dict[Rank, float] = {
 :attr:`AllFoursHeuristicBot.SMALL_TRUMP`."""
 
 
-@dataclass
 class Table:
-    """What a play decision needs to know, worked out once from the view and only read after
-    (not ``frozen``: a frozen dataclass sets each field through ``object.__setattr__``, a call
-    per field on every decision of every heuristic playout)."""
+    """What a play decision needs to know, worked out once from the view and only read after.
+    (A plain class, not a dataclass: a dataclass's ``__init__`` runs interpreted even in the
+    compiled build, on every decision of every heuristic playout.)"""
 
-    order: TrickOrder
-    trump: Suit
-    jack: Card
-    unseen: frozenset[Card]
-    """Cards neither in this seat's hand, nor kicked, nor played in this deal."""
-    partners: frozenset[int]
+    __slots__ = ("jack", "order", "partners", "trump", "unseen")
+
+    def __init__(
+        self,
+        *,
+        order: TrickOrder,
+        trump: Suit,
+        jack: Card,
+        unseen: frozenset[Card],
+        partners: frozenset[int],
+    ) -> None:
+        self.order = order
+        self.trump = trump
+        self.jack = jack
+        self.unseen = unseen
+        """Cards neither in this seat's hand, nor kicked, nor played in this deal."""
+        self.partners = partners
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

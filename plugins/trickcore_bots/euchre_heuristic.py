@@ -29,7 +29,6 @@ Deterministic given ``spec.rng`` (used only for the E5 suit); ties are broken by
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence, Set
-from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from trickcore._mypyc import mypyc_attr
@@ -80,35 +79,63 @@ VOID = 0.5
 """A void in an off suit, when the hand holds at least two trumps (it can trump in)."""
 
 
-@dataclass
 class PlayFacts:
     """What the play decisions need to know, worked out once per decision from the view
     (:meth:`EuchreHeuristicBot.play_facts`): the trick order for the trump, the unseen cards,
-    and the suits each seat has shown out of (E7). Built once a decision and only read after
-    (not ``frozen``: a frozen dataclass sets each field through ``object.__setattr__``, a call
-    per field on every decision of every heuristic playout)."""
+    and the suits each seat has shown out of (E7). Built once a decision and only read after.
+    (A plain class, not a dataclass: a dataclass's ``__init__`` runs interpreted even in the
+    compiled build, on every decision of every heuristic playout.)"""
 
-    seat: int
-    partner: int
-    order: TrickOrder
-    hand: tuple[Card, ...]
-    deck: frozenset[Card]
-    """The game's deck."""
-    voids: dict[int, set[Suit]]
-    """The suits each seat has shown out of (E7), for the seats that did; :meth:`shown_out`
-    reads the others as void in nothing."""
-    makers: bool
-    """Our side chose trump (E4)."""
-    opponents: tuple[int, ...]
-    """The opponents who play this hand (not sitting out, E6)."""
-    out: set[Card]
-    """The cards known not to be in another hand: ours, those played, the turned-down up-card
-    and our own discard; :attr:`unseen` is the rest of the deck."""
-    stronger: dict[Card, tuple[Card, ...]]
-    """For each card of the deck, the cards of its effective suit that beat it (E2): the ones
-    :meth:`higher_unseen` and :meth:`is_boss` look for among the unseen."""
-    trumps: tuple[Card, ...]
-    """The deck's trumps, highest first (E2)."""
+    __slots__ = (
+        "deck",
+        "hand",
+        "makers",
+        "opponents",
+        "order",
+        "out",
+        "partner",
+        "seat",
+        "stronger",
+        "trumps",
+        "voids",
+    )
+
+    def __init__(
+        self,
+        *,
+        seat: int,
+        partner: int,
+        order: TrickOrder,
+        hand: tuple[Card, ...],
+        deck: frozenset[Card],
+        voids: dict[int, set[Suit]],
+        makers: bool,
+        opponents: tuple[int, ...],
+        out: set[Card],
+        stronger: dict[Card, tuple[Card, ...]],
+        trumps: tuple[Card, ...],
+    ) -> None:
+        self.seat = seat
+        self.partner = partner
+        self.order = order
+        self.hand = hand
+        self.deck = deck
+        """The game's deck."""
+        self.voids = voids
+        """The suits each seat has shown out of (E7), for the seats that did;
+        :meth:`shown_out` reads the others as void in nothing."""
+        self.makers = makers
+        """Our side chose trump (E4)."""
+        self.opponents = opponents
+        """The opponents who play this hand (not sitting out, E6)."""
+        self.out = out
+        """The cards known not to be in another hand: ours, those played, the turned-down
+        up-card and our own discard; :attr:`unseen` is the rest of the deck."""
+        self.stronger = stronger
+        """For each card of the deck, the cards of its effective suit that beat it (E2): the
+        ones :meth:`higher_unseen` and :meth:`is_boss` look for among the unseen."""
+        self.trumps = trumps
+        """The deck's trumps, highest first (E2)."""
 
     @property
     def unseen(self) -> frozenset[Card]:
