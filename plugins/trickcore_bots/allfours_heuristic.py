@@ -187,14 +187,15 @@ class AllFoursHeuristicBot:
         )
 
     def _play(self, view: AllFoursView, legal: tuple[AllFoursAction, ...]) -> AllFoursAction:
-        cards = [action.card for action in legal if isinstance(action, Play)]
-        if not cards:
+        plays = {action.card: action for action in legal if isinstance(action, Play)}
+        if not plays:
             return legal[0]
+        cards = list(plays)
         table = self._table(view)
         card = (
             self._lead(view, cards, table) if not view.trick else self._follow(view, cards, table)
         )
-        return Play(card=card)
+        return plays[card]  # the legal action itself: no new one to build and check
 
     def _beaten_by_unseen(self, card: Card, table: Table) -> bool:
         """Some unseen card of its suit beats it (for a trump: a higher trump is out)."""
@@ -255,8 +256,9 @@ class AllFoursHeuristicBot:
         order, trick = table.order, view.trick
         position = len(trick)
         seats = view.trick_seats
-        leader_seat = seats[order.winner(trick)]
-        partner_winning = leader_seat in table.partners
+        winner_at = order.winner(trick)
+        best = trick[winner_at]
+        partner_winning = seats[winner_at] in table.partners
         later = seats[position + 1 :]
         opponents_later = [seat for seat in later if seat not in table.partners]
         value = card_points(trick)
@@ -264,13 +266,13 @@ class AllFoursHeuristicBot:
             value += 10  # the jack: 1 to its side, or hanged
         led_suit = order.suit_of[trick[0]]
         can_follow = any(order.suit_of[c] is led_suit for c in view.hand)
-        winning = [c for c in cards if order.winner((*trick, c)) == position]
+        winning = [c for c in cards if order.beats(c, best, led_suit)]
         jack_of_opponent = (
             table.jack in trick and seats[trick.index(table.jack)] not in table.partners
         )
         if jack_of_opponent and winning:
             return self._cheapest_win(winning, table)  # hang the jack (F5)
-        if partner_winning and self._safe(trick[order.winner(trick)], opponents_later, table):
+        if partner_winning and self._safe(best, opponents_later, table):
             return self._feed(cards, table)
         if winning:
             safe = [c for c in winning if self._safe(c, opponents_later, table)]

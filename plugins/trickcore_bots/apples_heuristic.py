@@ -92,14 +92,16 @@ class ApplesHeuristicBot:
         phase = view.phase
         if phase is Phase.AUCTION:
             return self._bid(view, legal)
+        # The legal action of the card chosen, not a new one to build and check.
         if phase is Phase.PILE:
-            cards = [action.card for action in legal if isinstance(action, Give)]
-            return Give(card=self._give(view, cards))
+            gives = {action.card: action for action in legal if isinstance(action, Give)}
+            return gives[self._give(view, list(gives))]
         if phase is Phase.TARGET:
-            return SetTarget(card=self._target(view))
+            targets = {action.card: action for action in legal if isinstance(action, SetTarget)}
+            return targets[self._target(view)]
         if phase is Phase.PLAY:
-            cards = [action.card for action in legal if isinstance(action, Play)]
-            return Play(card=self._play(view, cards))
+            plays = {action.card: action for action in legal if isinstance(action, Play)}
+            return plays[self._play(view, list(plays))]
         return legal[0]
 
     # -- the auction (A3) ------------------------------------------------------------------------
