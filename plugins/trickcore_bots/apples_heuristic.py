@@ -59,6 +59,15 @@ def _lowest(cards: Sequence[Card]) -> Card:
     return min(cards, key=lambda card: (card.rank.order if card.rank else 0, card.index))
 
 
+def _suit_counts(hand: Sequence[Card]) -> dict[Suit | None, int]:
+    """How many cards of each suit ``hand`` holds (the suits it holds only), counted in one
+    pass: the decisions ask it for every card."""
+    counts: dict[Suit | None, int] = {}
+    for card in hand:
+        counts[card.suit] = counts.get(card.suit, 0) + 1
+    return counts
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ApplesHeuristicBot:
     """Apples by the source's strategy notes: bids its longest suit without over-reaching, keeps
@@ -107,7 +116,8 @@ class ApplesHeuristicBot:
     # -- the auction (A3) ------------------------------------------------------------------------
 
     def _bid(self, view: ApplesView, legal: tuple[ApplesAction, ...]) -> ApplesAction:
-        counts = {suit: sum(card.suit is suit for card in view.hand) for suit in BID_SUITS}
+        held = _suit_counts(view.hand)
+        counts = {suit: held.get(suit, 0) for suit in BID_SUITS}
         longest = max(BID_SUITS, key=lambda suit: (counts[suit], self._power(view.hand, suit)))
         most = counts[longest] - self.KEEP_TRUMPS
         bids = [
@@ -152,11 +162,10 @@ class ApplesHeuristicBot:
     def _target(self, view: ApplesView) -> Card:
         hand = view.hand
         trumps = {card.rank for card in hand if card.suit is view.trump}
-        lows = {
-            _lowest([c for c in hand if c.suit is card.suit])
-            for card in hand
-            if sum(c.suit is card.suit for c in hand) > 1
-        }
+        by_suit: dict[Suit | None, list[Card]] = {}
+        for card in hand:
+            by_suit.setdefault(card.suit, []).append(card)
+        lows = {_lowest(cards) for cards in by_suit.values() if len(cards) > 1}
 
         def worth(card: Card) -> tuple[int, int, int]:
             matched = card.suit is not view.trump and card.rank in trumps
@@ -188,7 +197,9 @@ class ApplesHeuristicBot:
         if not trick:  # lead low: a high card first lets the others duck under it
             plain = [card for card in cards if not order.is_trump(card)] or cards
             return min(plain, key=lambda card: (rank_of(card), card.index))
-        wins = [card for card in cards if order.winner((*trick, card)) == len(trick)]
+        best = trick[order.winner(trick)]
+        led = order.suit_of[trick[0]]
+        wins = [card for card in cards if order.beats(card, best, led)]
         loses = [card for card in cards if card not in wins]
         last = len(trick) == len(view.trick_seats) - 1
         if wins:
@@ -210,7 +221,8 @@ class ApplesHeuristicBot:
                 return min(wins, key=lambda card: (rank_of(card), card.index))
         # lose with a low card, but not the last card of a suit (a low card kept in each suit
         # lets it duck a trick full of low cards later)
-        spare = [card for card in loses if sum(c.suit is card.suit for c in view.hand) > 1]
+        counts = _suit_counts(view.hand)
+        spare = [card for card in loses if counts[card.suit] > 1]
         if spare:
             return min(spare, key=lambda card: (rank_of(card), card.index))
         return min(loses, key=lambda card: (rank_of(card), card.index))
