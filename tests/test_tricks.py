@@ -232,6 +232,23 @@ def test_winner_matches_naive_reference(trick: list[Card], trump: Suit | None) -
 
 
 @given(
+    trick=st.lists(st.sampled_from(EUCHRE_DECK), min_size=2, max_size=5, unique=True),
+    trump=st.sampled_from([None, *Suit]),
+)
+def test_beats_says_whether_a_card_would_take_the_trick(
+    trick: list[Card], trump: Suit | None
+) -> None:
+    """``beats(card, winning, led)``: the card played last wins the trick exactly when it beats
+    the card that was winning before it; with the bowers promoted (E2) when there is a trump."""
+    top = () if trump is None else (Card("J" + trump.value),)
+    order = TrickOrder.plain(EUCHRE_DECK, trump, top=top)
+    *before, card = trick
+    winning = before[order.winner(before)]
+    led = order.suit_of[before[0]]
+    assert order.beats(card, winning, led) is (order.winner(trick) == len(before))
+
+
+@given(
     hand=st.lists(st.sampled_from(DECK), max_size=13, unique=True),
     led=st.sampled_from(list(Suit)),
     trump=st.sampled_from([None, *Suit]),
