@@ -11,16 +11,26 @@ build ran (``trickcore.build_kind()``).
     python benchmarks/bot_moves.py                      # pimc and ismcts, every game, 10 hands
     python benchmarks/bot_moves.py --hands 20 --bots pimc --games euchre
     python benchmarks/bot_moves.py --json               # one JSON line per row
+    python benchmarks/bot_moves.py --instructions --hands 2 --bots pimc
+
+``--instructions`` counts instead, with valgrind's callgrind (load-proof, for comparing two
+versions on a noisy machine): the script runs itself under callgrind for ``--hands`` hands and
+for none, per game and bot, and prints the difference per hand and per searched move (the
+hand's other moves, the ``heuristic``'s and the forced ones, counted in: they are a few
+percent of it).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from callgrind import counted_run
 
 import trickcore
 from trickcore import CHANCE, BotSpec, Rng
@@ -81,6 +91,25 @@ def measure(game_name: str, bot: str, hands: int, seed: int) -> Row:
     )
 
 
+def counted(game: str, bot: str, hands: int, seed: int) -> tuple[int, int]:
+    """Instructions callgrind counts for a run of this script playing ``hands`` hands of
+    ``game`` (``bot`` at the even seats), and the moves it searched."""
+    arguments = ["--count", game, bot, str(hands), "--seed", str(seed)]
+    instructions, printed = counted_run(__file__, arguments)
+    return instructions, int(printed.split()[-1])
+
+
+def instructions_line(game: str, bot: str, hands: int, seed: int) -> str:
+    """The instructions per hand and per searched move of ``bot`` in ``game``."""
+    played, moves = counted(game, bot, hands, seed)
+    base, _ = counted(game, bot, 0, seed)
+    per_hand = (played - base) / hands
+    return (
+        f"{game} `{bot}` ({trickcore.build_kind()}): {per_hand:,.0f} instructions a hand, "
+        f"{(played - base) / max(moves, 1):,.0f} a searched move ({hands} hands, {moves} moves)"
+    )
+
+
 def line(row: Row) -> str:
     """The row in docs/bots.md's table."""
     return (
@@ -96,16 +125,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
     parser.add_argument("--bots", default="pimc,ismcts", help="comma-separated search bots")
     parser.add_argument("--json", action="store_true", help="one JSON line per row")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions with callgrind instead"
+    )
+    parser.add_argument("--count", nargs=3, help=argparse.SUPPRESS)  # the run under valgrind
     args = parser.parse_args(argv)
+    if args.count is not None:
+        game, bot, hands = args.count
+        print(measure(game, bot, int(hands), args.seed).moves)
+        return 0
     games = [name for name in args.games.split(",") if name]
     unknown = [name for name in games if name not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; one of {', '.join(GAMES)}")
+    bots = [name for name in args.bots.split(",") if name]
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+            return 1
+        for game in games:
+            for bot in bots:
+                print(instructions_line(game, bot, args.hands, args.seed), flush=True)
+        return 0
     if not args.json:
         print("| game | bot | build | hands | moves searched | CPU per move, mean | slowest move |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
     for game in games:
-        for bot in (name for name in args.bots.split(",") if name):
+        for bot in bots:
             row = measure(game, bot, args.hands, args.seed)
             print(json.dumps(asdict(row)) if args.json else line(row), flush=True)
     return 0

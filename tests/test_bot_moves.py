@@ -24,3 +24,14 @@ def test_an_unknown_game_is_refused() -> None:
     with pytest.raises(SystemExit) as stop:
         moves.main(["--games", "bridge"])
     assert stop.value.code == 2
+
+
+def test_the_counted_run_plays_the_hands_and_prints_the_moves_searched(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """What ``--instructions`` runs under callgrind (``--count``): the same hands as a row,
+    printing how many moves it searched, by which the instructions are divided."""
+    assert moves.main(["--count", "euchre", "pimc", "1", "--seed", "3"]) == 0
+    printed = capsys.readouterr().out.split()
+    assert printed == [str(moves.measure("euchre", "pimc", 1, 3).moves)]
+    assert int(printed[0]) > 0
