@@ -21,7 +21,15 @@ from sweeps import sweep_size
 
 import trickcore
 from trickcore import CHANCE, Card, Rng
-from trickcore_apples import ApplesState, Phase, Play
+from trickcore_apples import (
+    PACK,
+    ApplesState,
+    Phase,
+    Play,
+    points,
+    points_added,
+    rank_counts,
+)
 
 # A7, written again here from the rule book (not imported from the plugin).
 RANK_VALUE = {
@@ -166,3 +174,18 @@ def test_random_games_to_the_target(seed: int) -> None:
     game = trickcore.load("apples")
     rounds = play(game, seed)
     assert rounds >= 1
+
+
+@given(st.data())
+def test_points_added_is_the_recount_after_less_before(data: st.DataObject) -> None:
+    """``points_added(rank_counts(pile, target), target, cards)`` (what the heuristic weighs
+    a trick by) is what the pile and the cards score less what the pile scores (A7), by the
+    independent recount above and by ``points``."""
+    pack = list(PACK)
+    chosen = data.draw(st.lists(st.sampled_from(pack), min_size=1, max_size=16, unique=True))
+    target, *rest = chosen
+    cut = data.draw(st.integers(0, len(rest)))
+    pile, cards = rest[:cut], rest[cut:]
+    added = points_added(rank_counts(pile, target), target, cards)
+    assert added == recount([*pile, *cards], target) - recount(pile, target)
+    assert added == points([*pile, *cards], target) - points(pile, target)

@@ -14,7 +14,15 @@ from trickcore_apples.determinize import bid_minimums, voids
 from trickcore_apples.events import ApplesEvent
 from trickcore_apples.options import ApplesOptions
 from trickcore_apples.rules import Apples
-from trickcore_apples.scoring import VALUES, groups, points, value, winnings_pile
+from trickcore_apples.scoring import (
+    VALUES,
+    groups,
+    points,
+    points_added,
+    rank_counts,
+    value,
+    winnings_pile,
+)
 from trickcore_apples.state import ApplesState, Call, Group, Phase, RoundResult, SeatScore
 from trickcore_apples.view import ApplesView
 
@@ -49,6 +57,8 @@ __all__ = [
     "passed",
     "pile_schedule",
     "points",
+    "points_added",
+    "rank_counts",
     "strength",
     "value",
     "voids",

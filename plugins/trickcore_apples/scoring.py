@@ -9,7 +9,7 @@ from trickcore.cards import Card, Rank
 from trickcore.kit.tricks import Trick
 from trickcore_apples.state import Group
 
-__all__ = ["VALUES", "groups", "points", "value", "winnings_pile"]
+__all__ = ["VALUES", "groups", "points", "points_added", "rank_counts", "value", "winnings_pile"]
 
 VALUES: dict[Rank, int] = {
     **dict.fromkeys((Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE), -15),
@@ -49,17 +49,44 @@ def points(winnings: Iterable[Card], target: Card) -> int:
     """A player's round score from their winnings pile and target card (A7): the total of
     :func:`groups`' points, counted without building the groups (the heuristic bot asks it for
     every card it might win, in every playout of a search)."""
+    total = 0
+    for rank, count in rank_counts(winnings, target).items():
+        total += _rank_points(rank, count, target)
+    return total
+
+
+def rank_counts(winnings: Iterable[Card], target: Card) -> dict[Rank | None, int]:
+    """How many cards of each rank the winnings pile and the target card make together (A7):
+    what :func:`points` scores, and what :func:`points_added` adds to."""
     counts: dict[Rank | None, int] = {target.rank: 1}
     for card in winnings:
         counts[card.rank] = counts.get(card.rank, 0) + 1
-    total = 0
-    for rank, count in counts.items():
-        assert rank is not None
-        if rank is target.rank and count in _TARGET_BONUS:
-            total += _TARGET_BONUS[count]
-        else:
-            total += _TIMES[count] * VALUES[rank]
-    return total
+    return counts
+
+
+def points_added(counts: dict[Rank | None, int], target: Card, cards: Iterable[Card]) -> int:
+    """What winning ``cards`` would add to the round score of a player whose winnings pile and
+    ``target`` make ``counts`` (:func:`rank_counts`): :func:`points` after less before, from the
+    ranks the cards change only (A7), for a player weighing each card it might win."""
+    added: dict[Rank | None, int] = {}
+    for card in cards:
+        added[card.rank] = added.get(card.rank, 0) + 1
+    gain = 0
+    for rank, extra in added.items():
+        before = counts.get(rank, 0)
+        gain += _rank_points(rank, before + extra, target)
+        if before:
+            gain -= _rank_points(rank, before, target)
+    return gain
+
+
+def _rank_points(rank: Rank | None, count: int, target: Card) -> int:
+    """The points of ``count`` cards of ``rank``, the target card among them if of its rank
+    (A7)."""
+    assert rank is not None
+    if rank is target.rank and count in _TARGET_BONUS:
+        return _TARGET_BONUS[count]
+    return _TIMES[count] * VALUES[rank]
 
 
 def winnings_pile(tricks: Iterable[Trick], seat: int) -> tuple[Card, ...]:

@@ -15,7 +15,7 @@ source's "Basic Apples Strategy", and sees only its seat's view and the legal ac
   brings in a second card of the target's rank), of a valuable rank, and not the low card it
   keeps in a suit.
 * **Play (A6, A7).** It values a trick by what it would add to its own winnings pile with its
-  target (:func:`~trickcore_apples.points`), so it watches the pairs it already holds, plus a
+  target (:func:`~trickcore_apples.points_added`), so it watches the pairs it already holds, plus a
   share (:attr:`~ApplesHeuristicBot.PROMISE`) of the cards' values: an ace won is half a pair
   to come, a two half a penalty. Leading, it plays a low card (a high card first in a suit lets
   the others play their low cards under it). Following, it takes a trick worth points with the
@@ -46,7 +46,8 @@ from trickcore_apples import (
     Phase,
     Play,
     SetTarget,
-    points,
+    points_added,
+    rank_counts,
     strength,
     value,
     winnings_pile,
@@ -177,16 +178,15 @@ class ApplesHeuristicBot:
 
     def _gains(self, view: ApplesView, piles: Sequence[Sequence[Card]]) -> list[float]:
         """What winning each of ``piles`` would add to this seat's round score (A7), with the
-        winnings pile so far and its points worked out once."""
+        winnings pile so far counted once."""
         if not view.target:
             return [0] * len(piles)
         (target,) = view.target
-        won = winnings_pile(view.tricks, view.seat)
-        now = points(won, target)
+        counts = rank_counts(winnings_pile(view.tricks, view.seat), target)
         found: list[float] = []
         for cards in piles:
             promise = self.PROMISE * sum(value(card) for card in cards)
-            found.append(points((*won, *cards), target) - now + promise)
+            found.append(points_added(counts, target, cards) + promise)
         return found
 
     def _play(self, view: ApplesView, cards: list[Card]) -> Card:
