@@ -40,15 +40,14 @@ def groups(winnings: Iterable[Card], target: Card) -> tuple[Group, ...]:
         assert rank is not None
         count = counts[rank]
         bonus = rank is target.rank and count in _TARGET_BONUS
-        scored = _TARGET_BONUS[count] if bonus else _TIMES[count] * VALUES[rank]
+        scored = _rank_points(rank, count, target)
         found.append(Group(rank=rank, count=count, points=scored, target_bonus=bonus))
     return tuple(found)
 
 
 def points(winnings: Iterable[Card], target: Card) -> int:
     """A player's round score from their winnings pile and target card (A7): the total of
-    :func:`groups`' points, counted without building the groups (the heuristic bot asks it for
-    every card it might win, in every playout of a search)."""
+    :func:`groups`' points, counted without building the groups."""
     total = 0
     for rank, count in rank_counts(winnings, target).items():
         total += _rank_points(rank, count, target)
