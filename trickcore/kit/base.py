@@ -401,7 +401,8 @@ class TrickGame(Generic[S, A, V, Opt]):
         """The suits each seat showed out of in ``view``'s tricks under the follow policy,
         the seats that showed out of nothing left out: the kit's :meth:`voids` without an
         empty set for every other seat, for a caller that asks at every card (a bot's
-        playout) and reads absent seats as void in nothing."""
+        playout) and reads absent seats as void in nothing. (A game that overrides
+        :meth:`voids` to know more than the tricks tell is asked by :meth:`voids`.)"""
         trump = getattr(view, "trump", None)
         if self.policy is None and trump is None:
             return {}
