@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from goldens import played_again
 
 import trickcore
 from trickcore import replay as replays
@@ -26,9 +27,7 @@ def test_the_recorded_game_verifies_and_plays_again(name: str) -> None:
     recorded = replays.loads((DATA / name).read_bytes())
     outcome = replays.verify(recorded)
     assert outcome == recorded.outcome and outcome.finished
-    game = trickcore.load(recorded.game, **recorded.options)
-    table = trickcore.Table(game, list(recorded.seats), seed=recorded.seed)
-    table.run()
+    table = played_again(recorded)
     again = table.replay()
     assert again.actions == recorded.actions
     # The golden files are replay format 1, whose digest is the final state's alone.

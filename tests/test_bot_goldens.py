@@ -22,8 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from goldens import played_again
 
-import trickcore
 from trickcore import replay as replays
 
 DATA = Path(__file__).parent / "data" / "bots"  # replay format 2, unlike those beside it
@@ -41,10 +41,7 @@ def test_the_bots_play_the_recorded_game_again(name: str) -> None:
     recorded = replays.loads((DATA / name).read_bytes())
     assert replays.verify(recorded) == recorded.outcome  # the file is sound
     assert recorded.outcome is not None and recorded.outcome.finished
-    game = trickcore.load(recorded.game, **recorded.options)
-    table = trickcore.Table(game, list(recorded.seats), seed=recorded.seed)
-    table.run()
-    again = table.replay()
+    again = played_again(recorded).replay()
     assert again.actions == recorded.actions
     assert again.checkpoints == recorded.checkpoints
     assert again.digest == recorded.digest

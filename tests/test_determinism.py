@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from goldens import played_again
 
 import trickcore
 from trickcore import replay as replays
@@ -32,9 +33,7 @@ def test_the_recorded_game_verifies() -> None:
 @pytest.mark.parametrize("golden", [GOLDEN, GOLDEN.with_name("apples_random_seed7.json")])
 def test_the_same_seed_plays_the_same_game_again(golden: Path) -> None:
     recorded = replays.loads(golden.read_bytes())
-    game = trickcore.load(recorded.game, **recorded.options)
-    table = trickcore.Table(game, list(recorded.seats), seed=recorded.seed)
-    table.run()
+    table = played_again(recorded)
     again = table.replay()
     assert again.actions == recorded.actions
     assert again.checkpoints == recorded.checkpoints
