@@ -28,7 +28,7 @@ Deterministic given ``spec.rng`` (used only for the E5 suit); ties are broken by
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence, Set
+from collections.abc import Callable, Collection, Iterable, Sequence, Set
 from typing import ClassVar, Final
 
 from trickcore._mypyc import mypyc_attr
@@ -97,7 +97,9 @@ class PlayFacts:
         "seat",
         "stronger",
         "trumps",
-        "voids",
+        "_view",
+        "_voids_of",
+        "_voids",
     )
 
     def __init__(
@@ -108,7 +110,8 @@ class PlayFacts:
         order: TrickOrder,
         hand: tuple[Card, ...],
         deck: frozenset[Card],
-        voids: dict[int, set[Suit]],
+        view: EuchreView,
+        voids_of: Callable[[EuchreView], dict[int, set[Suit]]],
         makers: bool,
         opponents: tuple[int, ...],
         out: set[Card],
@@ -121,9 +124,9 @@ class PlayFacts:
         self.hand = hand
         self.deck = deck
         """The game's deck."""
-        self.voids = voids
-        """The suits each seat has shown out of (E7), for the seats that did;
-        :meth:`shown_out` reads the others as void in nothing."""
+        self._view = view
+        self._voids_of = voids_of
+        self._voids: dict[int, set[Suit]] | None = None
         self.makers = makers
         """Our side chose trump (E4)."""
         self.opponents = opponents
@@ -136,6 +139,17 @@ class PlayFacts:
         ones :meth:`higher_unseen` and :meth:`is_boss` look for among the unseen."""
         self.trumps = trumps
         """The deck's trumps, highest first (E2)."""
+
+    @property
+    def voids(self) -> dict[int, set[Suit]]:
+        """The suits each seat has shown out of (E7), for the seats that did (``voids_of`` of
+        the view, the game's ``shown_out``); :meth:`shown_out` reads the others as void in
+        nothing. Worked out on first use: most play decisions never ask (walking the tricks
+        for them was a sixth of a decision in the search bots' playouts)."""
+        voids = self._voids
+        if voids is None:
+            voids = self._voids = self._voids_of(self._view)
+        return voids
 
     @property
     def unseen(self) -> frozenset[Card]:
@@ -243,6 +257,7 @@ class EuchreHeuristicBot:
         if not isinstance(game, Euchre):
             raise TypeError(f"the Euchre heuristic bot plays euchre, not {game!r}")
         self._game = game
+        self._voids_of: Callable[[EuchreView], dict[int, set[Suit]]] = game.shown_out
         self._seat = spec.seat
         self._rng = spec.rng
         self._deck = game.deck
@@ -459,7 +474,8 @@ class EuchreHeuristicBot:
             order=self._orders[view.trump],
             hand=view.hand,
             deck=self._deck_set,
-            voids=self._game.shown_out(view),
+            view=view,
+            voids_of=self._voids_of,
             makers=SEATING.same_side(view.maker, seat),
             opponents=self._opponents(view.sitting_out),
             out=out,
