@@ -248,6 +248,28 @@ def test_beats_says_whether_a_card_would_take_the_trick(
     assert order.beats(card, winning, led) is (order.winner(trick) == len(before))
 
 
+@pytest.mark.parametrize("trump", [None, *Suit])
+def test_stronger_lists_the_cards_of_the_effective_suit_that_beat_each_card(
+    trump: Suit | None,
+) -> None:
+    """``stronger``: for each card, the cards of its effective suit (the bowers and the joker
+    in trumps, E2) that are stronger, in the order's card order; worked out once and kept."""
+    top = () if trump is None else (Card.JOKER, Card("J" + trump.value))
+    pack = EUCHRE_DECK if trump is None else (*EUCHRE_DECK, Card.JOKER)  # no trump: no joker
+    order = TrickOrder.plain(pack, trump, top=top)
+    for card in pack:
+        expected = [
+            other
+            for other in pack
+            if order.suit_of[other] is order.suit_of[card]
+            and order.strength[other] > order.strength[card]
+        ]
+        assert list(order.stronger[card]) == expected
+        # the strongest of a suit has none above it, and a card beats those it is stronger than
+        assert all(order.beats(other, card, order.suit_of[card]) for other in expected)
+    assert order.stronger is order.stronger
+
+
 @given(
     hand=st.lists(st.sampled_from(DECK), max_size=13, unique=True),
     led=st.sampled_from(list(Suit)),

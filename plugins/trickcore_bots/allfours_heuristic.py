@@ -122,7 +122,6 @@ class AllFoursHeuristicBot:
         self._partners = frozenset(game.seating.partners(spec.seat)) | {spec.seat}
         self._pack = frozenset(PACK)
         self._jacks = {suit: Card(f"J{suit.value}") for suit in Suit}
-        self._stronger_by_trump: dict[Suit | None, dict[Card, tuple[Card, ...]]] = {}
 
     # -- dispatch ------------------------------------------------------------------------------
 
@@ -200,27 +199,10 @@ class AllFoursHeuristicBot:
     def _beaten_by_unseen(self, card: Card, table: Table) -> bool:
         """Some unseen card of its suit beats it (for a trump: a higher trump is out)."""
         unseen = table.unseen
-        for other in self._stronger(table.order)[card]:  # noqa: SIM110 (a loop: called often)
+        for other in table.order.stronger[card]:  # noqa: SIM110 (a loop: called often)
             if other in unseen:
                 return True
         return False
-
-    def _stronger(self, order: TrickOrder) -> dict[Card, tuple[Card, ...]]:
-        """For each card of the pack, the cards of its suit that beat it under ``order`` (its
-        trump's), worked out on its first use by this bot."""
-        stronger = self._stronger_by_trump.get(order.trump)
-        if stronger is None:
-            strength = order.strength
-            by_suit: dict[Suit | None, list[Card]] = {}
-            for card in PACK:
-                by_suit.setdefault(card.suit, []).append(card)
-            stronger = self._stronger_by_trump[order.trump] = {
-                card: tuple(
-                    other for other in by_suit[card.suit] if strength[other] > strength[card]
-                )
-                for card in PACK
-            }
-        return stronger
 
     def _lead(self, view: AllFoursView, cards: Sequence[Card], table: Table) -> Card:
         trumps = [c for c in cards if c.suit is table.trump]

@@ -265,7 +265,6 @@ class EuchreHeuristicBot:
         # Each trump suit's trumps, highest first (E2): tables for valuation and the alone test.
         self._trumps = {suit: self._ranked_trumps(order) for suit, order in self._orders.items()}
         self._deck_set = frozenset(self._deck)
-        self._stronger_by_trump: dict[Suit, dict[Card, tuple[Card, ...]]] = {}
         self._opponents_by_out: dict[tuple[int, ...], tuple[int, ...]] = {}
         # The joker (deck=25) and the bowers of each trump suit (E2).
         self._top_trumps = {
@@ -479,7 +478,7 @@ class EuchreHeuristicBot:
             makers=SEATING.same_side(view.maker, seat),
             opponents=self._opponents(view.sitting_out),
             out=out,
-            stronger=self._stronger(view.trump),
+            stronger=self._orders[view.trump].stronger,
             trumps=self._trumps[view.trump],
         )
 
@@ -494,22 +493,6 @@ class EuchreHeuristicBot:
                 if not SEATING.same_side(s, seat) and s not in sitting_out
             )
         return opponents
-
-    def _stronger(self, trump: Suit) -> dict[Card, tuple[Card, ...]]:
-        """:attr:`PlayFacts.stronger` for ``trump``, worked out on its first use by this bot."""
-        stronger = self._stronger_by_trump.get(trump)
-        if stronger is None:
-            order = self._orders[trump]
-            suit_of, strength = order.suit_of, order.strength
-            stronger = self._stronger_by_trump[trump] = {
-                card: tuple(
-                    other
-                    for other in self._deck
-                    if suit_of[other] is suit_of[card] and strength[other] > strength[card]
-                )
-                for card in self._deck
-            }
-        return stronger
 
     def _play(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
         facts = self.play_facts(view)

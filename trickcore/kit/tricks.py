@@ -73,7 +73,7 @@ class TrickOrder:
     trumps).
     """
 
-    __slots__ = ("strength", "suit_of", "trump")
+    __slots__ = ("strength", "suit_of", "trump", "_stronger")
 
     def __init__(
         self, trump: Suit | None, suit_of: Mapping[Card, Suit], strength: Mapping[Card, int]
@@ -81,6 +81,7 @@ class TrickOrder:
         self.trump = trump
         self.suit_of: dict[Card, Suit] = dict(suit_of)
         self.strength: dict[Card, int] = dict(strength)
+        self._stronger: dict[Card, tuple[Card, ...]] | None = None
 
     @classmethod
     def plain(
@@ -125,6 +126,26 @@ class TrickOrder:
         would win it instead: :meth:`winner`'s test, for a player weighing its cards."""
         power = self.strength[card]
         return power > self.strength[winning] and (power >= TRUMP_BASE or self.suit_of[card] is led)
+
+    @property
+    def stronger(self) -> dict[Card, tuple[Card, ...]]:
+        """For each card of the order, the cards of its effective suit that beat it, in the
+        order's card order: what a player counts to tell whether a card is the best left of its
+        suit, or how many unseen cards top it. Worked out on first use and kept with the order
+        (a game keeps one order per trump, so its bots share it)."""
+        stronger = self._stronger
+        if stronger is None:
+            suit_of, strength = self.suit_of, self.strength
+            by_suit: dict[Suit, list[Card]] = {}
+            for card in strength:
+                by_suit.setdefault(suit_of[card], []).append(card)
+            stronger = {}
+            for card, power in strength.items():
+                stronger[card] = tuple(
+                    [other for other in by_suit[suit_of[card]] if strength[other] > power]
+                )
+            self._stronger = stronger
+        return stronger
 
     def winner(self, trick: Sequence[Card]) -> int:
         """The position in ``trick`` (0 = the lead) of the card that wins it: the highest trump,
