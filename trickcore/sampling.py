@@ -628,64 +628,104 @@ def _below(rng: Rng, n: int) -> int:
 def _plan(room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> _Node | None:
     """Every consistent way to place ``classes`` (eligible-place mask, number of cards), in
     order, into places with ``room``; None if there is none."""
-    factorial = [math.factorial(n) for n in range(sum(room) + 1)]
-    width = len(room)
-    # supply[i][j]: how many cards of classes i, i+1, ... may go to place j.
-    supply = [[0] * width for _ in range(len(classes) + 1)]
-    for i in range(len(classes) - 1, -1, -1):
-        mask, count = classes[i]
-        for j in range(width):
-            supply[i][j] = supply[i + 1][j] + (count if mask >> j & 1 else 0)
-    memo: dict[tuple[int, tuple[int, ...]], _Node | None] = {}
-    final = len(classes) - 1
-    eligibles = [[j for j in range(width) if mask >> j & 1] for mask, _ in classes]
-    # The last class takes the room left: its arrangements are count! / (its part of each)!.
-    last_arrangements = factorial[classes[final][1]]
+    return _Planner(room, classes).node(0, room)
 
-    def node(index: int, left: tuple[int, ...]) -> _Node | None:
+
+class _Planner:
+    """The counting of one :func:`_plan`: what its nodes share, and the nodes found so far by
+    the class reached and the room left. (A class, not a closure: a closure's cells would
+    make a cycle per plan for the collector to find.)"""
+
+    __slots__ = ("factorial", "width", "sizes", "eligibles", "supply", "final", "memo")
+
+    def __init__(self, room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> None:
+        cards = 0
+        for size in room:
+            cards += size
+        self.factorial: tuple[int, ...] = (
+            _FACTORIALS
+            if cards <= _MAX_ONE_WORD_SHUFFLE
+            else tuple([math.factorial(n) for n in range(cards + 1)])
+        )
+        width = len(room)
+        self.width: int = width
+        sizes: list[int] = []
+        eligibles: list[list[int]] = []
+        for mask, count in classes:
+            sizes.append(count)
+            eligibles.append([j for j in range(width) if mask >> j & 1])
+        self.sizes: list[int] = sizes
+        self.eligibles: list[list[int]] = eligibles
+        # supply[i][j]: how many cards of classes i, i+1, ... may go to place j.
+        supply: list[list[int]] = [[0] * width]
+        for i in range(len(classes) - 1, -1, -1):
+            mask, count = classes[i]
+            later = supply[-1]
+            supply.append([later[j] + (count if mask >> j & 1 else 0) for j in range(width)])
+        supply.reverse()
+        self.supply: list[list[int]] = supply
+        self.final: int = len(classes) - 1
+        self.memo: dict[tuple[int, tuple[int, ...]], _Node | None] = {}
+
+    def node(self, index: int, left: tuple[int, ...]) -> _Node | None:
+        """The node placing class ``index`` and the later ones into the room ``left``."""
+        memo = self.memo
         key = (index, left)
         if key in memo:
             return memo[key]
         memo[key] = None  # until a placement is found (the recursion only goes deeper)
-        can = supply[index]
+        width = self.width
+        can = self.supply[index]
         for j in range(width):
             if left[j] > can[j]:
                 return None
-        count = classes[index][1]
-        eligible = eligibles[index]
+        count = self.sizes[index]
+        eligible = self.eligibles[index]
         # What the later classes cannot supply, this one must.
-        later = supply[index + 1]
+        later = self.supply[index + 1]
         lows: list[int] = []
         caps: list[int] = []
         for j in eligible:
             need = left[j] - later[j]
             lows.append(need if need > 0 else 0)
             caps.append(left[j])
-        last_level = index + 1 >= final
+        last_level = index + 1 >= self.final
+        factorial = self.factorial
         arrangements = factorial[count]
+        # The last class takes the room left: its arrangements are count! / (its part of
+        # each)!, here divided by its parts in the places this class cannot take, which every
+        # choice shares (each partial quotient of a multinomial is whole).
+        outside = factorial[self.sizes[self.final]]
+        if last_level:
+            for j in range(width):
+                if j not in eligible:
+                    outside //= factorial[left[j]]
         bounds: list[int] = []
         spreads: list[tuple[int, ...]] = []
         rests: list[_Node | None] = []
         total = 0
         tables = 0
+        counts = [0] * width  # each choice's spread over every place (the eligible ones set)
         for spread in _compositions(count, lows, caps):
-            counts = [0] * width
-            after = list(left)
             ways = arrangements
             for k in range(len(eligible)):
-                j, placed = eligible[k], spread[k]
-                counts[j] = placed
-                after[j] -= placed
+                placed = spread[k]
+                counts[eligible[k]] = placed
                 ways //= factorial[placed]
+            rest: _Node | None = None
             if last_level:
                 # The lows above made the room left fit the last class.
-                rest = None
-                ways *= last_arrangements
-                for placed in after:
-                    ways //= factorial[placed]
+                last = outside
+                for k in range(len(eligible)):
+                    last //= factorial[caps[k] - spread[k]]
+                ways *= last
                 tables += 1
             else:
-                rest = node(index + 1, tuple(after))
+                after = list(left)
+                for k in range(len(eligible)):
+                    j = eligible[k]
+                    after[j] = after[j] - spread[k]  # (not -=: a generic op in the compiled build)
+                rest = self.node(index + 1, tuple(after))
                 if rest is None:
                     continue
                 ways *= rest.total
@@ -699,10 +739,8 @@ def _plan(room: tuple[int, ...], classes: tuple[tuple[int, int], ...]) -> _Node 
             found = memo[key] = _Node(total, tuple(bounds), tuple(spreads), tuple(rests), tables)
         return found
 
-    return node(0, room)
 
-
-def _compositions(count: int, lows: Sequence[int], caps: Sequence[int]) -> list[tuple[int, ...]]:
+def _compositions(count: int, lows: list[int], caps: list[int]) -> list[tuple[int, ...]]:
     """Every way to write ``count`` as a sum of parts, part j from lows[j] to caps[j], in
     lexicographic order: the parts but the last counted up like an odometer (the last one
     varying fastest), the last part the rest of ``count``, kept when within its bounds."""
@@ -734,5 +772,5 @@ def _compositions(count: int, lows: Sequence[int], caps: Sequence[int]) -> list[
             j -= 1
         if j < 0:
             return found
-        parts[j] += 1
+        parts[j] = parts[j] + 1  # (not +=: a generic op in the compiled build)
         taken += 1
