@@ -509,17 +509,27 @@ def _last_swaps(count: int) -> _Swaps:
     return tuple(found)
 
 
-def _cuts(spreads: Sequence[Sequence[int]]) -> _Cuts:
+def _cuts(spreads: list[tuple[int, ...]]) -> _Cuts:
     """For each place, the runs it takes from the shuffled classes, as (class, start, stop),
     given how many cards of each class go to each place (``spreads[class][place]``)."""
-    places: list[list[tuple[int, int, int]]] = [[] for _ in spreads[0]]
-    for k, spread in enumerate(spreads):
+    # (loops by index, not enumerate or a generator: each a call or an object of its own in
+    # the compiled build, and a shape works out its tables' cuts as its deals pick them)
+    width = len(spreads[0])
+    places: list[list[tuple[int, int, int]]] = []
+    for _ in range(width):
+        places.append([])
+    for k in range(len(spreads)):
+        spread = spreads[k]
         start = 0
-        for j, count in enumerate(spread):
+        for j in range(width):
+            count = spread[j]
             if count:
                 places[j].append((k, start, start + count))
                 start += count
-    return tuple(tuple(runs) for runs in places)
+    cuts: list[tuple[tuple[int, int, int], ...]] = []
+    for runs in places:
+        cuts.append(tuple(runs))
+    return tuple(cuts)
 
 
 def _tables(root: _Node) -> _Tables:
@@ -535,7 +545,9 @@ def _tables(root: _Node) -> _Tables:
     while stack:
         node, weight = stack.pop()
         below = 0
-        for bound, rest in zip(node.bounds, node.rests, strict=True):
+        bounds_of, rests = node.bounds, node.rests
+        for k in range(len(bounds_of)):  # (by index: zip(..., strict=True) costs a call)
+            bound, rest = bounds_of[k], rests[k]
             ways, below = bound - below, bound
             if rest is not None:  # ways = this class's arrangements x the rest's total
                 stack.append((rest, weight * (ways // rest.total)))
@@ -572,7 +584,7 @@ def _table_walk(room: tuple[int, ...], root: _Node, number: int) -> _Cuts:
     left = list(room)
     for spread in spreads:
         for j in range(len(left)):
-            left[j] -= spread[j]
+            left[j] = left[j] - spread[j]  # (not -=: a generic op in the compiled build)
     spreads.append(tuple(left))
     return _cuts(spreads)
 
