@@ -707,8 +707,9 @@ class _Planner:
         # The last class takes the room left: its arrangements are count! / (its part of
         # each)!, here divided by its parts in the places this class cannot take, which every
         # choice shares (each partial quotient of a multinomial is whole).
-        outside = factorial[self.sizes[self.final]]
+        outside = 0
         if last_level:
+            outside = factorial[self.sizes[self.final]]
             for j in range(width):
                 if j not in eligible:
                     outside //= factorial[left[j]]
