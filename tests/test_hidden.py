@@ -20,8 +20,10 @@ from hypothesis import strategies as st
 from trickcore.cards import Card, Suit, cards, standard_deck
 from trickcore.kit.hidden import (
     Computed,
+    OwnedBy,
     Projection,
     SeatPart,
+    ShownWhile,
     cards_seen,
     deal_hidden,
     unseen_cards,
@@ -505,6 +507,49 @@ def test_a_view_in_the_states_order_is_built_positionally_with_the_same_content(
             slow = msgspec.structs.asdict(PROJECTION.view(state, seat))
             assert msgspec.structs.asdict(fast.view(state, seat)) == slow
             assert msgspec.structs.asdict(shuffled_order.view(state, seat)) == slow
+
+
+@pytest.mark.parametrize("shown_field", ["turn", "dealer"])
+def test_declared_rules_give_the_views_their_functions_give(shown_field: str) -> None:
+    """:class:`ShownWhile` and :class:`OwnedBy`, which a positional projection reads from the
+    state's values instead of calling, give the same views as the same rules written as plain
+    functions, built positionally and by keyword, for every seat, phase and dealer; called,
+    they give what they declare."""
+    acting = frozenset({"call", "play"})
+    shown = ShownWhile(shown_field, "phase", acting)
+    declared: dict[str, Any] = {
+        "per_seat": [HANDS],
+        "owned": {"discard": OwnedBy("dealer")},
+        "secret": ["undealt"],
+        "computed": {"turn": Computed(view=shown, state=TURN.state)},
+    }
+    written: dict[str, Any] = {
+        **declared,
+        "owned": {"discard": lambda state: state.dealer},
+        "computed": {
+            "turn": Computed(
+                view=lambda state, seat: (
+                    getattr(state, shown_field) if state.phase in acting else None
+                ),
+                state=TURN.state,
+            )
+        },
+    }
+    in_order = view_like("Declared", kw_only=False)
+    fast = Projection(ToyState, in_order, **declared)
+    keyword = Projection(ToyState, ToyView, **declared)
+    plain = Projection(ToyState, in_order, **written)
+    assert fast.positional and plain.positional and not keyword.positional
+    for phase in ("call", "play", "deal"):
+        for dealer in range(4):
+            state = msgspec.structs.replace(STATE, phase=phase, dealer=dealer)
+            for seat in range(4):
+                expected = msgspec.structs.asdict(plain.view(state, seat))
+                assert msgspec.structs.asdict(fast.view(state, seat)) == expected
+                assert msgspec.structs.asdict(keyword.view(state, seat)) == expected
+                assert expected["discard"] == (STATE.discard if seat == dealer else None)
+            assert shown(state, 0) == (getattr(state, shown_field) if phase != "deal" else None)
+            assert OwnedBy("dealer")(state) == dealer
 
 
 @pytest.mark.parametrize("seat", range(4))

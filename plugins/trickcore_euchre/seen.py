@@ -9,7 +9,7 @@ from typing import Final
 from trickcore.game import Seat
 from trickcore_euchre.state import EuchreState, Phase
 
-__all__ = ["discard_owner", "sees_own_hand"]
+__all__ = ["sees_own_hand"]
 
 _JOKER_CALL: Final = Phase.JOKER_CALL
 
@@ -18,8 +18,3 @@ def sees_own_hand(state: EuchreState, seat: Seat) -> bool:
     """Whether ``seat`` sees its own hand: always, but the dealer's while naming trump over a
     turned-up joker (E5)."""
     return not (state.phase is _JOKER_CALL and seat == state.dealer)
-
-
-def discard_owner(state: EuchreState) -> Seat | None:
-    """The seat that sees the discard: the dealer, who made it (E4, E10)."""
-    return state.dealer

@@ -7,10 +7,10 @@ from __future__ import annotations
 import msgspec
 
 from trickcore.cards import Card, Suit
-from trickcore.kit.hidden import Projection, SeatPart, shown_turn
+from trickcore.kit.hidden import OwnedBy, Projection, SeatPart, shown_turn
 from trickcore.kit.seating import SeatField
 from trickcore.kit.tricks import Trick
-from trickcore_euchre.seen import discard_owner, sees_own_hand
+from trickcore_euchre.seen import sees_own_hand
 from trickcore_euchre.state import Bid, Declaration, EuchreState, HandResult, Phase
 
 __all__ = ["PROJECTION", "EuchreView"]
@@ -66,7 +66,7 @@ PROJECTION: Projection[EuchreState, EuchreView] = Projection(
     EuchreState,
     EuchreView,
     per_seat=[SeatPart("hands", own="hand", sizes="hand_sizes", shown=sees_own_hand)],
-    owned={"discard": discard_owner},
+    owned={"discard": OwnedBy("dealer")},  # the dealer, who made it (E4, E10)
     secret=["undealt"],
     computed={"turn": shown_turn(_ACTING)},
 )

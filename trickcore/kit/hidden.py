@@ -38,8 +38,10 @@ __all__ = [
     "Computed",
     "HiddenDeal",
     "LastView",
+    "OwnedBy",
     "Projection",
     "SeatPart",
+    "ShownWhile",
     "cards_seen",
     "deal_hidden",
     "shown_turn",
@@ -59,6 +61,14 @@ _DealLayout = tuple[
     dict[tuple[Seat | None, ...], _PlaceBits],
 ]
 """How a view of one shape is dealt (:meth:`Projection._deal_layout`)."""
+
+# The kinds of :meth:`Projection._positional_steps`: what a step does to the field at its place.
+_SECRET: Final = 0  # left out
+_SEAT_PART: Final = 1  # the seat's own entry (and the sizes of all)
+_COMPUTED: Final = 2  # its rule's value
+_SHOWN_WHILE: Final = 3  # a ShownWhile rule's value, read from the state's values
+_OWNED: Final = 4  # None for any seat but its owner
+_OWNED_BY: Final = 5  # the same, the owner read from the state's values (OwnedBy)
 
 
 @dataclass(frozen=True)
@@ -86,12 +96,43 @@ class Computed:
     state: Callable[[Any], Any]
 
 
+@dataclass(frozen=True)
+class ShownWhile:
+    """A :class:`Computed` field's ``view`` rule: the state's field ``name`` as it is while its
+    field ``gate`` holds one of ``values``, ``None`` otherwise (:func:`shown_turn`). A
+    :class:`Projection` that builds views positionally reads the two fields from the state's
+    values instead of calling it."""
+
+    name: str
+    gate: str
+    values: frozenset[Any]
+
+    def __call__(self, state: Any, seat: Seat) -> Any:
+        """The view's value of the field in ``state``, for any ``seat``."""
+        return getattr(state, self.name) if getattr(state, self.gate) in self.values else None
+
+
+@dataclass(frozen=True)
+class OwnedBy:
+    """An owned field's owner rule (:class:`Projection`'s ``owned``): the seat that the state's
+    field ``name`` holds (Euchre's discard belongs to the ``dealer``). A :class:`Projection`
+    that builds views positionally reads that field from the state's values instead of
+    calling it."""
+
+    name: str
+
+    def __call__(self, state: Any) -> Seat | None:
+        """The seat that owns the field in ``state``."""
+        owner: Seat | None = getattr(state, self.name)
+        return owner
+
+
 def shown_turn(acting: Collection[Any]) -> Computed:
     """The ``turn`` field of the kit's layout as views show it: the seat to act in the
     ``acting`` phases (a state's ``phase``), ``None`` in the others (chance acts, or the game
     is over); back in a state, ``None`` is seat 0, the field's default."""
     return Computed(
-        view=lambda state, seat: state.turn if state.phase in acting else None,
+        view=ShownWhile("turn", "phase", frozenset(acting)),
         state=lambda view: view.turn if view.turn is not None else 0,
     )
 
@@ -176,7 +217,7 @@ class Projection(Generic[S, V]):
 
     def _positional_steps(
         self, state_fields: tuple[str, ...]
-    ) -> tuple[tuple[int, str, Any], ...] | None:
+    ) -> tuple[tuple[int, int, Any], ...] | None:
         """How a view is made from the state's values in order, when the view type allows it:
         not keyword-only, ``seat`` first, then the state's fields in their order with each
         per-seat field replaced by its own entry (and sizes), computed ones computed and secret
@@ -187,22 +228,32 @@ class Projection(Generic[S, V]):
         if inspect.Parameter.KEYWORD_ONLY in kinds:
             return None
         layout: list[str] = ["seat"]
-        steps: list[tuple[int, str, Any]] = []
+        steps: list[tuple[int, int, Any]] = []
         parts = {part.field: part for part in self.per_seat}
         for index, name in enumerate(state_fields):
             if name in self.secret:
-                steps.append((index, "secret", None))
+                steps.append((index, _SECRET, None))
             elif name in parts:
                 part = parts[name]
                 layout += [part.own] if part.sizes is None else [part.own, part.sizes]
-                steps.append((index, "seat part", (part.sizes is not None, part.shown)))
+                steps.append((index, _SEAT_PART, (part.sizes is not None, part.shown)))
             elif name in self.computed:
                 layout.append(name)
-                steps.append((index, "computed", self.computed[name].view))
+                rule = self.computed[name].view
+                if type(rule) is ShownWhile:
+                    where = state_fields.index
+                    shown = (where(rule.name), where(rule.gate), rule.values)
+                    steps.append((index, _SHOWN_WHILE, shown))
+                else:
+                    steps.append((index, _COMPUTED, rule))
             else:
                 layout.append(name)
                 if name in self.owned:
-                    steps.append((index, "owned", self.owned[name]))
+                    owner = self.owned[name]
+                    if type(owner) is OwnedBy:
+                        steps.append((index, _OWNED_BY, state_fields.index(owner.name)))
+                    else:
+                        steps.append((index, _OWNED, owner))
         if tuple(layout) != self.view_type.__struct_fields__:
             return None
         return tuple(reversed(steps))
@@ -217,16 +268,26 @@ class Projection(Generic[S, V]):
     def view(self, state: S, seat: Seat) -> V:
         """What ``seat`` sees of ``state``."""
         if self._steps is not None:
-            values = list(astuple(state))
+            state_values = astuple(state)  # the state's fields, as values changes
+            values = list(state_values)
             for index, kind, detail in self._steps:
-                if kind == "secret":
-                    del values[index]
-                elif kind == "seat part":
+                if kind == _SEAT_PART:
                     sized, shown = detail
-                    entries = values[index]
-                    own = entries[seat] if shown is None or shown(state, seat) else ()
-                    values[index : index + 1] = (own, tuple(map(len, entries))) if sized else (own,)
-                elif kind == "computed":
+                    entries = state_values[index]
+                    values[index] = entries[seat] if shown is None or shown(state, seat) else ()
+                    if sized:
+                        # (a comprehension: map(len, ...) calls len through the generic call
+                        # protocol in the compiled build, at about the same cost interpreted)
+                        values.insert(index + 1, tuple([len(entry) for entry in entries]))
+                elif kind == _SHOWN_WHILE:
+                    name, gate, shown_in = detail
+                    values[index] = state_values[name] if state_values[gate] in shown_in else None
+                elif kind == _OWNED_BY:
+                    if state_values[detail] != seat:
+                        values[index] = None
+                elif kind == _SECRET:
+                    del values[index]
+                elif kind == _COMPUTED:
                     values[index] = detail(state, seat)
                 elif detail(state) != seat:  # owned by another seat
                     values[index] = None
