@@ -72,6 +72,9 @@ REASONS: dict[Reason, tuple[str, str]] = {
 # build reads a constant directly, an enum member by name.
 _STAND_OR_BEG: Final = Phase.STAND_OR_BEG
 _GIVE_OR_RUN: Final = Phase.GIVE_OR_RUN
+_DRAW_DEALER: Final = Phase.DRAW_DEALER
+_DEAL: Final = Phase.DEAL
+_OVER: Final = Phase.OVER
 
 
 class AllFours(
@@ -146,7 +149,7 @@ class AllFours(
         """Before the first chance action: the dealer draw, or the first deal when the option
         ``first_dealer`` fixes the dealer (F1)."""
         first = self._options.first_dealer
-        phase = Phase.DRAW_DEALER if first is None else Phase.DEAL
+        phase = _DRAW_DEALER if first is None else _DEAL
         return AllFoursState(phase=phase, dealer=first, hands=self._no_hands)
 
     def legal_actions(self, state: AllFoursState) -> tuple[AllFoursAction, ...]:
@@ -197,7 +200,7 @@ class AllFours(
             log.add(Dealt(hand_number=hand_number, dealer=dealer, hand=hand))
         state = replace(
             state,
-            phase=Phase.STAND_OR_BEG,
+            phase=_STAND_OR_BEG,
             hand_number=hand_number,
             hands=dealt.hands,
             stock=dealt.stock,
@@ -233,7 +236,7 @@ class AllFours(
                 if log is not None:
                     log.add(Begged(seat=seat))
                 assert state.dealer is not None
-                return replace(state, phase=Phase.GIVE_OR_RUN, call="beg", turn=state.dealer)
+                return replace(state, phase=_GIVE_OR_RUN, call="beg", turn=state.dealer)
             case _:
                 raise self.illegal(state, action)
 
@@ -253,7 +256,7 @@ class AllFours(
                 side = self.side_of(self.beggar(dealer))
                 state = replace(state, answer="give_one")
                 state = self._award(state, Award(side, 1, "give_one", None), log)
-                if state.phase is Phase.OVER:
+                if state.phase is _OVER:
                     return self._ended(state, log)
                 return self._start_play(state, log)
             case RunPack():
@@ -275,7 +278,7 @@ class AllFours(
             if log is not None:
                 log.add(PackRun(dealer=dealer, hand=log.own_entry(hands)))
             state = self._kick(replace(state, hands=hands, stock=dealt.stock), dealt.kick[0], log)
-            if state.phase is Phase.OVER:
+            if state.phase is _OVER:
                 return state
             if state.trump is not begged:
                 return self._start_play(state, log)
@@ -287,7 +290,7 @@ class AllFours(
         if log is not None:
             log.add(Redealt(dealer=state.dealer))
         return AllFoursState(
-            phase=Phase.DEAL,
+            phase=_DEAL,
             dealer=state.dealer,
             scores=state.scores,
             hand_number=state.hand_number,
@@ -323,12 +326,12 @@ class AllFours(
             state, scores=scores, hand_points=hand_points, scored=(*state.scored, score)
         )
         if scores[side] >= self._options.target:  # F5: the game ends at once
-            return replace(state, phase=Phase.OVER, turn=0, winner=side)
+            return replace(state, phase=_OVER, turn=0, winner=side)
         return state
 
     def _ended(self, state: AllFoursState, log: EventLog | None) -> AllFoursState:
         """``state`` as it is; if the game is over in it, the log says so."""
-        if log is not None and state.phase is Phase.OVER:
+        if log is not None and state.phase is _OVER:
             log.add(GameOver(winner=state.winner, scores=state.scores))
         return state
 
@@ -343,7 +346,7 @@ class AllFours(
             if award.reason == "game" and log is not None:
                 log.add(GameCounted(points=totals))
             state = self._award(state, award, log)
-            if state.phase is Phase.OVER:
+            if state.phase is _OVER:
                 return self._ended(self._hand_over(state, totals, log), log)
         if totals[0] == totals[1] and log is not None:
             log.add(GameCounted(points=totals))
@@ -351,9 +354,9 @@ class AllFours(
         if self._options.single_hand:
             points = state.hand_points
             best = None if points[0] == points[1] else int(points[1] > points[0])
-            return self._ended(replace(state, phase=Phase.OVER, turn=0, winner=best), log)
+            return self._ended(replace(state, phase=_OVER, turn=0, winner=best), log)
         return AllFoursState(
-            phase=Phase.DEAL,
+            phase=_DEAL,
             dealer=self.seating.next(dealer),  # F1: the deal passes to the right
             scores=state.scores,
             hand_number=state.hand_number,

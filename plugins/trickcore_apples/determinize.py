@@ -52,6 +52,10 @@ _PLAIN_TRIES = 20  # the first draws take cards from the pile at random, the lat
 _REPAIRS = 60  # swaps of a card between a seat's share of the pile and its kept cards
 
 _NOTHING: tuple[tuple[Card, ...], ...] = ((),) * SEATING.seats
+# The phases as sets made once: ``Phase.DEAL`` is a look-up through the enum's metaclass at
+# every use (its ``__getattr__`` before Python 3.12).
+_BETWEEN_ROUNDS = frozenset({Phase.DRAW_DEALER, Phase.DEAL, Phase.OVER})
+_BEFORE_THE_PILE_RETURNS = frozenset({Phase.AUCTION, Phase.PILE, Phase.PILE_DEAL})
 
 
 def voids(game: Apples, view: ApplesView) -> dict[Seat, set[Suit]]:
@@ -89,12 +93,12 @@ def determinize(game: Apples, view: ApplesView, rng: Rng) -> ApplesState:
     """A state agreeing with ``view`` in the current round; the unseen cards are dealt from
     ``rng``. The last round's pile exchange (``last_given``, ``last_received``) is left empty
     for :func:`determinizer` to draw."""
-    if view.phase in (Phase.DRAW_DEALER, Phase.DEAL, Phase.OVER):
+    if view.phase in _BETWEEN_ROUNDS:
         return PROJECTION.state(view)  # nothing of a round is hidden between rounds
     seat = view.seat
     others = tuple(other for other in SEATING.order(seat) if other != seat)
     minimums = {s: m for s, m in bid_minimums(view.auction).items() if s != seat}
-    if view.phase in (Phase.AUCTION, Phase.PILE, Phase.PILE_DEAL):
+    if view.phase in _BEFORE_THE_PILE_RETURNS:
         return _before_the_pile_returns(view, others, minimums, rng)
     voided = voids(game, view)
     for attempt in range(TRIES):

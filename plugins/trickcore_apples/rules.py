@@ -63,6 +63,9 @@ _PLAY: Final = Phase.PLAY
 _AUCTION: Final = Phase.AUCTION
 _PILE: Final = Phase.PILE
 _TARGET: Final = Phase.TARGET
+_PILE_DEAL: Final = Phase.PILE_DEAL
+_DEAL: Final = Phase.DEAL
+_OVER: Final = Phase.OVER
 
 
 class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView, ApplesOptions]):
@@ -163,13 +166,13 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
 
     def chance_text(self, state: ApplesState) -> str:
         """The shuffle chance owes: the whole pack, or the bidding pile (A2, A4)."""
-        if state.phase is Phase.PILE_DEAL:
+        if state.phase is _PILE_DEAL:
             return f"a shuffle of the {len(self.pile(state))} cards of the bidding pile"
         return super().chance_text(state)
 
     def sample_chance(self, state: ApplesState, rng: Rng) -> ApplesAction:
         """The first dealer, the deal's shuffle or the bidding pile's shuffle, from ``rng``."""
-        if state.phase is Phase.PILE_DEAL:
+        if state.phase is _PILE_DEAL:
             return self.shuffle(rng, self.pile(state))
         return super().sample_chance(state, rng)
 
@@ -207,7 +210,7 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
         if log is not None:
             log.add(Dealt(hand_number=round_number, dealer=dealer, hand=log.own_entry(hands)))
         return ApplesState(
-            phase=Phase.AUCTION,
+            phase=_AUCTION,
             dealer=dealer,
             scores=state.scores,
             round_number=round_number,
@@ -276,7 +279,7 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
         if log is not None:
             log.add(AllPassed(dealer=dealer))
         return ApplesState(
-            phase=Phase.DEAL,
+            phase=_DEAL,
             dealer=dealer,
             scores=state.scores,
             round_number=state.round_number,
@@ -294,7 +297,7 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             log.add(AuctionWon(seat=top.seat, number=top.number, suit=top.suit))
         return replace(
             state,
-            phase=Phase.PILE,
+            phase=_PILE,
             auction=auction,
             trump=top.suit,
             declarer=top.seat,
@@ -320,7 +323,7 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             return replace(state, hands=hands, given=given)
         following = SEATING.next(seat)
         if following == state.declarer:  # everyone has given: the pile is shuffled
-            return replace(state, phase=Phase.PILE_DEAL, hands=hands, given=given, turn=0)
+            return replace(state, phase=_PILE_DEAL, hands=hands, given=given, turn=0)
         return replace(state, hands=hands, given=given, turn=following)
 
     def _pile_deal(
@@ -338,7 +341,7 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
                     size=len(order), received=log.own_entry(received), hand=log.own_entry(hands)
                 )
             )
-        return replace(state, phase=Phase.TARGET, hands=hands, received=received, turn=declarer)
+        return replace(state, phase=_TARGET, hands=hands, received=received, turn=declarer)
 
     # -- target cards (A5) -----------------------------------------------------------------
 
@@ -411,7 +414,7 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
                 )
             )
         return ApplesState(
-            phase=Phase.OVER if over else Phase.DEAL,
+            phase=_OVER if over else _DEAL,
             dealer=dealer if over else SEATING.next(dealer),  # A1: the deal passes on
             scores=scores,
             round_number=state.round_number,

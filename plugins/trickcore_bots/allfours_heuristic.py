@@ -30,7 +30,7 @@ Deterministic given the view: ties are broken by card index.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from trickcore._mypyc import mypyc_attr
 from trickcore.bots import BotSpec
@@ -52,6 +52,14 @@ from trickcore_allfours import (
 )
 
 __all__ = ["AllFoursHeuristicBot"]
+
+# Enum members as module constants: read directly in the compiled build, where ``Phase.PLAY``
+# is a look-up through the enum's metaclass at every use (its ``__getattr__`` before Python
+# 3.12), and by one global look-up interpreted.
+_PLAY: Final = Phase.PLAY
+_STAND_OR_BEG: Final = Phase.STAND_OR_BEG
+_GIVE_OR_RUN: Final = Phase.GIVE_OR_RUN
+_TEN: Final = Rank.TEN
 
 TRUMP_WORTH: dict[Rank, float] = {
     Rank.ACE: 3.0,
@@ -127,11 +135,11 @@ class AllFoursHeuristicBot:
 
     def act(self, view: AllFoursView, legal: tuple[AllFoursAction, ...]) -> AllFoursAction:
         """The action for this decision point; always one of ``legal``."""
-        if view.phase is Phase.PLAY:
+        if view.phase is _PLAY:
             return self._play(view, legal)
-        if view.phase is Phase.STAND_OR_BEG:
+        if view.phase is _STAND_OR_BEG:
             return self._stand_or_beg(view)
-        if view.phase is Phase.GIVE_OR_RUN:
+        if view.phase is _GIVE_OR_RUN:
             return self._give_or_run(view, legal)
         return legal[0]  # not a phase where a seat acts; nothing better to do
 
@@ -145,7 +153,7 @@ class AllFoursHeuristicBot:
             if card.suit is trump:
                 assert card.rank is not None
                 total += TRUMP_WORTH.get(card.rank, self.SMALL_TRUMP)
-            elif card.rank is Rank.TEN:
+            elif card.rank is _TEN:
                 total += self.PLAIN_TEN
         return total
 
@@ -218,7 +226,7 @@ class AllFoursHeuristicBot:
             c for c in cards if c.suit is not table.trump and not self._beaten_by_unseen(c, table)
         ]
         if winners:
-            return min(winners, key=lambda c: (c.rank is Rank.TEN, c.index))
+            return min(winners, key=lambda c: (c.rank is _TEN, c.index))
         return self._cheapest(cards, table)
 
     def _cheapest(self, cards: Sequence[Card], table: Table) -> Card:
@@ -265,7 +273,7 @@ class AllFoursHeuristicBot:
             trumps = [c for c in safe if c != table.jack or not self._beaten_by_unseen(c, table)]
             if trumps and worth_it and value > 0:
                 return self._cheapest_win(trumps, table)
-            risky = [c for c in winning if c != table.jack and c.rank is not Rank.TEN]
+            risky = [c for c in winning if c != table.jack and c.rank is not _TEN]
             if risky and value >= self.WORTH_RISKING:
                 return max(risky, key=lambda c: (table.order.strength[c], -c.index))
         return self._cheapest(self._keep_jack_safe(cards, table), table)
@@ -283,7 +291,7 @@ class AllFoursHeuristicBot:
         strength = table.order.strength
         return min(
             cards,
-            key=lambda c: (c == table.jack, c.rank is Rank.TEN, strength[c], c.index),
+            key=lambda c: (c == table.jack, c.rank is _TEN, strength[c], c.index),
         )
 
     def _feed(self, cards: Sequence[Card], table: Table) -> Card:

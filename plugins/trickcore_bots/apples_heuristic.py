@@ -29,7 +29,7 @@ Deterministic (it draws nothing); ties are broken by card index.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from trickcore._mypyc import mypyc_attr
 from trickcore.bots import BotSpec
@@ -54,6 +54,14 @@ from trickcore_apples import (
 )
 
 __all__ = ["ApplesHeuristicBot"]
+
+# Enum members as module constants: read directly in the compiled build, where ``Phase.PLAY``
+# is a look-up through the enum's metaclass at every use (its ``__getattr__`` before Python
+# 3.12), and by one global look-up interpreted.
+_AUCTION: Final = Phase.AUCTION
+_PILE: Final = Phase.PILE
+_TARGET: Final = Phase.TARGET
+_PLAY: Final = Phase.PLAY
 
 
 def _lowest(cards: Sequence[Card]) -> Card:
@@ -100,16 +108,16 @@ class ApplesHeuristicBot:
     def act(self, view: ApplesView, legal: tuple[ApplesAction, ...]) -> ApplesAction:
         """The action for this decision point; always one of ``legal``."""
         phase = view.phase
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             return self._bid(view, legal)
         # The legal action of the card chosen, not a new one to build and check.
-        if phase is Phase.PILE:
+        if phase is _PILE:
             gives = {action.card: action for action in legal if isinstance(action, Give)}
             return gives[self._give(view, list(gives))]
-        if phase is Phase.TARGET:
+        if phase is _TARGET:
             targets = {action.card: action for action in legal if isinstance(action, SetTarget)}
             return targets[self._target(view)]
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             plays = {action.card: action for action in legal if isinstance(action, Play)}
             return plays[self._play(view, list(plays))]
         return legal[0]

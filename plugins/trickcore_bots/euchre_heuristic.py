@@ -62,6 +62,17 @@ _ORDER_UP: Final = OrderUp()
 _GO_ALONE: Final = GoAlone()
 _WITH_PARTNER: Final = WithPartner()
 _NO_SUITS: Final[frozenset[Suit]] = frozenset()
+# Enum members as module constants: read directly in the compiled build, where ``Phase.PLAY``
+# is a look-up through the enum's metaclass at every use (its ``__getattr__`` before Python
+# 3.12), and by one global look-up interpreted.
+_BID_FIRST: Final = Phase.BID_FIRST
+_BID_SECOND: Final = Phase.BID_SECOND
+_JOKER_CALL: Final = Phase.JOKER_CALL
+_DISCARD: Final = Phase.DISCARD
+_ALONE: Final = Phase.ALONE
+_PLAY: Final = Phase.PLAY
+_ACE: Final = Rank.ACE
+_KING: Final = Rank.KING
 
 
 # -- hand valuation (bidding) -------------------------------------------------------------------
@@ -280,17 +291,17 @@ class EuchreHeuristicBot:
     def act(self, view: EuchreView, legal: tuple[EuchreAction, ...]) -> EuchreAction:
         """The action for this decision point; always one of ``legal``."""
         phase = view.phase
-        if phase is Phase.BID_FIRST:
+        if phase is _BID_FIRST:
             return self._first_round(view, legal)
-        if phase is Phase.BID_SECOND:
+        if phase is _BID_SECOND:
             return self._second_round(view, legal)
-        if phase is Phase.JOKER_CALL:
+        if phase is _JOKER_CALL:
             return self._joker_call(legal)
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return self._discard(view, legal)
-        if phase is Phase.ALONE:
+        if phase is _ALONE:
             return self._alone(view, legal)
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self._play(view, legal)
         return legal[0]  # not a phase where a seat acts; nothing better to do
 
@@ -313,9 +324,9 @@ class EuchreHeuristicBot:
             ranks = {c.rank for c in cards}
             if not cards:
                 worth += VOID if len(trumps) >= 2 else 0.0
-            elif Rank.ACE in ranks:
+            elif _ACE in ranks:
                 worth += OFF_ACE if len(cards) <= 2 else OFF_ACE_LONG
-                worth += GUARDED_KING if Rank.KING in ranks else 0.0
+                worth += GUARDED_KING if _KING in ranks else 0.0
         return worth
 
     def _trump_worth(self, card: Card, trump: Suit) -> float:
@@ -376,7 +387,7 @@ class EuchreHeuristicBot:
         def cost(card: Card) -> tuple[bool, bool, int, int]:
             suit = order.suit_of[card]
             alone_in_suit = sum(1 for c in hand if order.suit_of[c] is suit) == 1
-            return (card.rank is Rank.ACE, not alone_in_suit, order.strength[card], card.index)
+            return (card.rank is _ACE, not alone_in_suit, order.strength[card], card.index)
 
         return min(plain, key=cost)
 
@@ -606,7 +617,7 @@ class EuchreHeuristicBot:
             return True
         if facts.is_trump(card):
             return facts.higher_unseen(card) <= 1 and facts.power(card) >= self._ace_power(facts)
-        return card.rank is Rank.ACE and not facts.may_ruff(later_opponents, led)
+        return card.rank is _ACE and not facts.may_ruff(later_opponents, led)
 
     def _ace_power(self, facts: PlayFacts) -> int:
         trump = facts.order.trump

@@ -43,6 +43,7 @@ _DISCARD: Final = Phase.DISCARD
 _ALONE: Final = Phase.ALONE
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+_JOKER: Final = Card.JOKER
 _SEATS: Final = 4
 _SUITS: Final = tuple(Suit)  # the order of the joker call's legal actions (E5)
 _NEXT: Final = tuple(SEATING.next(seat) for seat in range(_SEATS))
@@ -438,7 +439,7 @@ class Hand:
         over a turned-up joker the dealer names trump first (E5)."""
         dealt = DEAL.deal(order, self.dealer)
         up_card = dealt.kick[0]
-        joker_up = up_card is Card.JOKER
+        joker_up = up_card is _JOKER
         self.clear()
         self.hand_number += 1
         self.hands = [list(held) for held in dealt.hands]

@@ -59,6 +59,7 @@ _BID_SECOND: Final = Phase.BID_SECOND
 _ALONE: Final = Phase.ALONE
 _DISCARD: Final = Phase.DISCARD
 _JOKER_CALL: Final = Phase.JOKER_CALL
+_JOKER: Final = Card.JOKER
 
 # Who is asked "alone?" (E6), by option, as a test on (seat, maker).
 _MAY_GO_ALONE: dict[str, Callable[[int, int], bool]] = {
@@ -262,15 +263,15 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         assert dealer is not None
 
         def shown(dealt: Dealt, seat: int) -> bool:
-            return dealt.kick[0] is not Card.JOKER or seat != dealer
+            return dealt.kick[0] is not _JOKER or seat != dealer
 
         dealt = self.deal_shuffle(state, action, dealer, hand_number, log, shown=shown)
         (up_card,) = dealt.kick
-        joker_up = up_card is Card.JOKER
+        joker_up = up_card is _JOKER
         if log is not None:
             log.add(ev.CardTurnedUp(card=up_card))
         return EuchreState(
-            phase=Phase.JOKER_CALL if joker_up else Phase.BID_FIRST,
+            phase=_JOKER_CALL if joker_up else _BID_FIRST,
             dealer=dealer,
             scores=state.scores,
             hand_number=hand_number,
@@ -297,9 +298,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         if first_round:  # all four passed: the up-card is turned down
             if log is not None:
                 log.add(ev.UpCardTurnedDown(card=state.up_card))
-            return replace(
-                state, phase=Phase.BID_SECOND, auction=auction, turn=SEATING.next(dealer)
-            )
+            return replace(state, phase=_BID_SECOND, auction=auction, turn=SEATING.next(dealer))
         return self._throw_in(replace(state, auction=auction), log)
 
     def _order_up(self, state: EuchreState, log: EventLog | None) -> EuchreState:
@@ -314,7 +313,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         seat, suit = state.turn, action.suit
         assert state.up_card is not None
         bid = Bid(seat=seat, kind="call", suit=suit)
-        if state.phase is Phase.JOKER_CALL:  # E5: the dealer names trump and takes the joker
+        if state.phase is _JOKER_CALL:  # E5: the dealer names trump and takes the joker
             after = self._dealer_takes_up_card(state, suit, seat, bid)
             if log is not None:
                 hand = log.own(seat, after.hands[seat])
@@ -334,7 +333,7 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         hands = give(state.hands, dealer, (state.up_card,))
         return replace(
             state,
-            phase=Phase.DISCARD,
+            phase=_DISCARD,
             auction=(*state.auction, bid),
             trump=trump,
             maker=maker,
