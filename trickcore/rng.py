@@ -63,7 +63,7 @@ _TWO_64: Final = 1 << 64
 # 2**64 - 2**64 % n, is larger), so the test itself is needed only above it.
 _TWO_32: Final = 1 << 32
 _SURELY_ACCEPTED: Final = _TWO_64 - _TWO_32
-_WORDS = struct.Struct("<8Q")
+_WORDS: Final = struct.Struct("<8Q")  # (Final: read directly in the compiled build)
 _blake2b = hashlib.blake2b
 
 

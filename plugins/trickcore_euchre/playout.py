@@ -285,9 +285,12 @@ class EuchrePlayout:
         assert hand.trump is not None
         policy = self.policies[hand.trump]
         played = play_on_lists(policy, hand.hands, hand.trick, hand.trick_seats, rng)
+        won = hand.tricks_won
         for _, _, winner in played:
-            hand.tricks_won[_SIDE[winner]] += 1
-        hand.played += played
+            side = _SIDE[winner]
+            won[side] = won[side] + 1  # (not +=: a generic in-place add in the compiled build)
+        if hand.records:  # the tricks' records, for state(); an outcome needs none
+            hand.played += played
         hand.trick = []
         hand.trick_seats = ()
         hand.turn = played[-1][0][-1]  # as after the public ``play``: the last card's seat
