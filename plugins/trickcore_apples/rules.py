@@ -100,9 +100,13 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
         super().__init__(options, SEATING, PROJECTION, PACK, deal=DEAL, policies=policies)
         self._gives = {card: Give(card=card) for card in PACK}
         self._targets = {card: SetTarget(card=card) for card in PACK}
-        # Every bid, weakest first (A3).
-        self._ladder = tuple(
-            Bid(number=number, suit=suit) for number in range(1, 14) for suit in BID_SUITS
+        # Every bid, weakest first (A3), with its number, suit and strength: what _bids asks
+        # of each bid at every decision of the auction, worked out once (a bid's field is a
+        # generic look-up in the compiled build, and strength a call).
+        self._ladder: tuple[tuple[Bid, int, Suit, int], ...] = tuple(
+            (Bid(number=number, suit=suit), number, suit, strength(number, suit))
+            for number in range(1, 14)
+            for suit in BID_SUITS
         )
         # determinize refuses an inconsistent view, checked once per view object (kit).
         self.phase_rules = {
@@ -154,9 +158,11 @@ class Apples(FastPlayoutMethod, TrickGame[ApplesState, ApplesAction, ApplesView,
             assert card.suit is not None
             counts[card.suit] += 1
         return tuple(
-            bid
-            for bid in self._ladder
-            if bid.number <= counts[bid.suit] and strength(bid.number, bid.suit) > floor
+            [
+                bid
+                for bid, number, suit, power in self._ladder
+                if number <= counts[suit] and power > floor
+            ]
         )
 
     @staticmethod
