@@ -60,6 +60,12 @@ _PLAY: Final = Phase.PLAY
 _STAND_OR_BEG: Final = Phase.STAND_OR_BEG
 _GIVE_OR_RUN: Final = Phase.GIVE_OR_RUN
 _TEN: Final = Rank.TEN
+# The actions without fields, built once: actions are immutable, and building one checks its
+# fields (Action.__post_init__, interpreted) at every bid of every heuristic playout.
+_STAND: Final = Stand()
+_BEG: Final = Beg()
+_GIVE_ONE: Final = GiveOne()
+_RUN_PACK: Final = RunPack()
 
 TRUMP_WORTH: dict[Rank, float] = {
     Rank.ACE: 3.0,
@@ -130,6 +136,8 @@ class AllFoursHeuristicBot:
         self._partners = frozenset(game.seating.partners(spec.seat)) | {spec.seat}
         self._pack = frozenset(PACK)
         self._jacks = {suit: Card(f"J{suit.value}") for suit in Suit}
+        # Each card's Game points (F5), looked up at every card a decision weighs.
+        self._points = {card: card_points((card,)) for card in PACK}
 
     # -- dispatch ------------------------------------------------------------------------------
 
@@ -162,22 +170,22 @@ class AllFoursHeuristicBot:
         options = self._game.options
         ours = self._game.side_of(self._seat)
         if view.scores[ours] + 1 >= options.target and not options.no_give_to_win:
-            return Beg()  # a given point wins the game (F3, F5)
+            return _BEG  # a given point wins the game (F3, F5)
         threshold = self.STAND_THRESHOLD
         if options.target - view.scores[1 - ours] <= 3:
             threshold -= 1.5  # the dealer's side is close: running the pack gives it kicks
-        return Stand() if self.worth(view.hand, view.trump) >= threshold else Beg()
+        return _STAND if self.worth(view.hand, view.trump) >= threshold else _BEG
 
     def _give_or_run(self, view: AllFoursView, legal: tuple[AllFoursAction, ...]) -> AllFoursAction:
         assert view.trump is not None
-        if GiveOne() not in legal:
-            return RunPack()
+        if _GIVE_ONE not in legal:
+            return _RUN_PACK
         options = self._game.options
         theirs = 1 - self._game.side_of(self._seat)
         if view.scores[theirs] + 1 >= options.target:
-            return RunPack()  # the point would win them the game
+            return _RUN_PACK  # the point would win them the game
         good = self.worth(view.hand, view.trump) >= self.GIVE_THRESHOLD
-        return GiveOne() if good else RunPack()
+        return _GIVE_ONE if good else _RUN_PACK
 
     # -- play (F4, F5) -------------------------------------------------------------------------
 
@@ -235,7 +243,7 @@ class AllFoursHeuristicBot:
         def cost(card: Card) -> tuple[int, int, int, int]:
             return (
                 card == table.jack,
-                card_points((card,)),
+                self._points[card],
                 card.suit is table.trump,
                 table.order.strength[card],
             )
@@ -298,9 +306,9 @@ class AllFoursHeuristicBot:
         """The partner wins the trick: give it Game points (a ten first), never a trump worth
         keeping."""
         plain = [c for c in cards if c.suit is not table.trump]
-        rich = [c for c in plain if card_points((c,))]
+        rich = [c for c in plain if self._points[c]]
         if rich:
-            return max(rich, key=lambda c: (card_points((c,)), -c.index))
+            return max(rich, key=lambda c: (self._points[c], -c.index))
         return self._cheapest(cards, table)
 
     def _keep_jack_safe(self, cards: Sequence[Card], table: Table) -> Sequence[Card]:

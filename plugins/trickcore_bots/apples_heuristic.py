@@ -62,6 +62,7 @@ _AUCTION: Final = Phase.AUCTION
 _PILE: Final = Phase.PILE
 _TARGET: Final = Phase.TARGET
 _PLAY: Final = Phase.PLAY
+_PASS: Final = Pass()  # built once: building an action checks its fields, interpreted
 
 
 def _lowest(cards: Sequence[Card]) -> Card:
@@ -135,7 +136,7 @@ class ApplesHeuristicBot:
             if isinstance(action, Bid) and action.suit is longest and action.number <= most
         ]
         if not bids:
-            return Pass()
+            return _PASS
         return min(bids, key=lambda bid: strength(bid.number, bid.suit))
 
     @staticmethod
