@@ -310,6 +310,17 @@ def test_a_view_type_must_hold_exactly_the_public_fields_and_parts(
         {"secret": ["undealt", "nope"]},
         {"owned": {"nope": lambda state: 0}},
         {"computed": {"turn": TURN, "nope": TURN}},
+        {"owned": {"discard": OwnedBy("nope")}},
+        {
+            "computed": {
+                "turn": Computed(view=ShownWhile("turn", "nope", frozenset()), state=TURN.state)
+            }
+        },
+        {
+            "computed": {
+                "turn": Computed(view=ShownWhile("nope", "phase", frozenset()), state=TURN.state)
+            }
+        },
     ],
 )
 def test_parts_naming_unknown_state_fields_are_refused(parts: dict[str, object]) -> None:

@@ -164,7 +164,12 @@ class Projection(Generic[S, V]):
         self.computed = dict(computed or {})
         state_fields = state_type.__struct_fields__
         hidden = {part.field for part in self.per_seat} | set(self.secret)
-        unknown = (hidden | set(self.owned) | set(self.computed)) - set(state_fields)
+        # (and the fields the declared rules read: OwnedBy's owner, ShownWhile's two)
+        read = {rule.name for rule in self.owned.values() if isinstance(rule, OwnedBy)}
+        for computed_rule in self.computed.values():
+            if isinstance(computed_rule.view, ShownWhile):
+                read |= {computed_rule.view.name, computed_rule.view.gate}
+        unknown = (hidden | set(self.owned) | set(self.computed) | read) - set(state_fields)
         if unknown:
             raise TypeError(f"{state_type.__name__} has no fields {sorted(unknown)}")
         # Flat tuples for view(), which every bot move calls.
