@@ -63,6 +63,7 @@ def test_options_are_checked_and_text_is_converted(cls: Any) -> None:
         ({"value": "score"}, "value"),
         ({"horizon": "trick"}, "horizon"),
         ({"confidence": -1}, "confidence"),
+        ({"prune": -1}, "prune"),
     ]:
         with pytest.raises(OptionError, match=named):
             cls(BotSpec(game, seat, Rng(1), bad))
@@ -264,6 +265,76 @@ def test_the_playout_bots_own_move_is_kept_unless_clearly_beaten(cls: Any) -> No
     assert eager._choose(view, legal, noisy) == legal[other]
     blind = cls(BotSpec(game, seat, Rng(6), {"playout": "random"}))
     assert blind._choose(view, legal, noisy) == legal[other]
+
+
+def test_pruning_drops_only_the_actions_that_clearly_trail() -> None:
+    leader = [1.0, 2.0, 1.0, 2.0, 1.0, 2.0]
+    always_one_less = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0]  # trails in every world: no spread
+    noisy = [3.0, -1.0, 4.0, -2.0, 3.0, 1.0]  # behind on average, within the noise
+    clearly_behind = [0.0, 0.5, -1.0, 1.0, 0.0, 0.5]
+    columns = [noisy, leader, always_one_less, clearly_behind]
+    assert search._pruned(columns, [0, 1, 2, 3], 3.0) == [0, 1]
+    assert search._pruned(columns, [0, 1, 2], 100.0) == [0, 1]  # no spread: dropped anyway
+    assert search._pruned(columns, [0, 3], 3.0) == [0, 3]  # the best of the two is noisy
+    tied = [leader, list(leader)]
+    assert search._pruned(tied, [0, 1], 0.0) == [0, 1]  # not behind at all: kept
+
+
+class Counted(PimcBot):
+    """``pimc`` counting its playouts and the worlds of its last move."""
+
+    playouts = 0
+    worlds = 0
+    contenders: list[int] = []  # noqa: RUF012 - set per instance at each move
+
+    def _returns(self, start: Any, state: Any, rng: Rng) -> list[float]:
+        self.playouts += 1
+        return super()._returns(start, state, rng)
+
+    def _chosen(
+        self, view: Any, legal: tuple[Any, ...], columns: list[list[float]], contenders: list[int]
+    ) -> Any:
+        self.worlds, self.contenders = max(map(len, columns)), contenders
+        return super()._chosen(view, legal, columns, contenders)
+
+
+def test_pruned_pimc_spends_at_most_its_playouts_on_more_worlds_and_replays() -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    pruned_somewhere = False
+    for seed in range(6):
+        view, legal, seat = a_decision_in(game, seed, searched=True)
+        if len(legal) < 3:
+            continue
+        plain = Counted(BotSpec(game, seat, Rng(seed), {"iterations": 120}))
+        pruning = Counted(BotSpec(game, seat, Rng(seed), {"iterations": 120, "prune": 2}))
+        again = Counted(BotSpec(game, seat, Rng(seed), {"iterations": 120, "prune": 2}))
+        plain.act(view, legal)
+        move = pruning.act(view, legal)
+        assert again.act(view, legal) == move  # the same seed, the same move
+        assert legal.index(move) in pruning.contenders
+        assert plain.playouts >= 120 and plain.worlds == -(-120 // len(legal))
+        assert pruning.playouts <= plain.playouts + len(legal)
+        assert pruning.worlds >= plain.worlds or len(pruning.contenders) == 1
+        pruned_somewhere |= len(pruning.contenders) < len(legal)
+    assert pruned_somewhere
+
+
+def test_a_pruned_own_move_gives_way_to_the_best_contender() -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    view, legal, seat = a_decision(game, 6)
+    heuristic = trickcore.default_host().bot_factory("heuristic", "euchre")
+    own = legal.index(heuristic(BotSpec(game, seat, Rng(0))).act(view, legal))
+    others = [index for index in range(len(legal)) if index != own]
+    columns = [[float(index)] * 4 for index in range(len(legal))]
+    columns[own] = [99.0] * 4  # the best mean, but no longer a contender
+    bot = PimcBot(BotSpec(game, seat, Rng(6)))
+    assert bot._chosen(view, legal, columns, others) == legal[max(others)]
+
+
+def test_ismcts_refuses_pruning() -> None:
+    game = trickcore.load("euchre", single_hand=True)
+    with pytest.raises(OptionError, match="prune is an option of pimc only"):
+        IsmctsBot(BotSpec(game, 0, Rng(1), {"prune": 2}))
 
 
 @pytest.mark.slow_sweep

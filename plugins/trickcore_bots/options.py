@@ -43,6 +43,14 @@ class SearchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
             ge=0, description="standard errors needed to overrule the playout bot's own move"
         ),
     ] = 1.0
+    prune: Annotated[
+        float,
+        msgspec.Meta(
+            ge=0,
+            description="pimc: standard errors by which an action must trail the best over the "
+            "move's worlds so far to get no more playouts (0: every action in every world)",
+        ),
+    ] = 0.0
     horizon: Annotated[
         Literal["hand", "game"], msgspec.Meta(description="where a playout stops")
     ] = "hand"

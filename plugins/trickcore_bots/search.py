@@ -60,6 +60,9 @@ HEURISTIC = "heuristic"
 """The bot ``playout=auto`` plays the playouts with, when the game has one registered."""
 TIMED_BATCH = 4
 """With ``time_budget`` and inference, how many worlds are resampled together at a time."""
+PRUNE_FIRST = 16
+"""With ``prune``, the worlds played before ``pimc`` first drops the actions that trail; it
+checks again each time the worlds have grown by half (at 24, 36, 54 ...)."""
 PlayoutOutcome = Callable[[Any, Rng], Outcome]
 """The outcome at the end of a playout, from its start and its stream."""
 Policy = Callable[..., Any]
@@ -224,19 +227,38 @@ class _Search:
         numbers: the ``actions`` root actions are compared on the same luck): as many as
         ``iterations`` playouts take at ``actions`` a world (at least one world), or as many
         as ``time_budget`` allows."""
-        budget = self._options.time_budget
-        deadline = None if budget is None else time.perf_counter() + budget
-        wanted = -(-self._iterations // actions) if deadline is None else TIMED_BATCH
-        playouts = 0
+        spent = self._spending()
+        for world in self._world_stream(view, actions):
+            yield world
+            if spent(actions):
+                return
+
+    def _world_stream(self, view: Any, actions: int) -> Iterator[tuple[Any, int]]:
+        """Sampled worlds without end, each with the seed of its playouts' stream; with
+        inference, resampled together as many at a time as the budget takes at ``actions``
+        playouts a world (``TIMED_BATCH`` with ``time_budget``)."""
+        if self._options.time_budget is None:
+            wanted = -(-self._iterations // actions)
+        else:
+            wanted = TIMED_BATCH
         while True:
             for world in self._draw(view, wanted):
                 yield world, self._rng.next_u64()
-                playouts += actions
-                if deadline is None:
-                    if playouts >= self._iterations:
-                        return
-                elif time.perf_counter() >= deadline:
-                    return
+
+    def _spending(self) -> Callable[[int], bool]:
+        """A move's budget, from now: ``spent(playouts)`` counts playouts just played and says
+        whether the move's ``iterations`` or ``time_budget`` is used up."""
+        budget = self._options.time_budget
+        if budget is not None:
+            deadline = time.perf_counter() + budget
+            return lambda playouts: time.perf_counter() >= deadline
+        left = [self._iterations]
+
+        def spent(playouts: int) -> bool:
+            left[0] -= playouts
+            return left[0] <= 0
+
+        return spent
 
     def _draw(self, view: Any, wanted: int) -> list[Any]:
         """The next worlds: one drawn uniformly, or with inference ``wanted`` resampled
@@ -250,19 +272,30 @@ class _Search:
         with the best mean (ties: the first legal); but with a playout bot, its own move
         unless the best action beats it, over the same worlds, by more than ``confidence``
         standard errors of the mean paired difference."""
-        means = [math.fsum(column) / len(samples) for column in zip(*samples, strict=True)]
-        best = max(range(len(legal)), key=lambda index: (means[index], -index))
+        columns = [list(column) for column in zip(*samples, strict=True)]
+        return self._chosen(view, legal, columns, list(range(len(legal))))
+
+    def _chosen(
+        self, view: Any, legal: tuple[Any, ...], columns: list[list[float]], contenders: list[int]
+    ) -> Any:
+        """:meth:`_choose` among the ``contenders`` (indices into ``legal``), from
+        ``columns[i]``: the returns of ``legal[i]`` in the worlds, the same worlds for every
+        contender. The playout bot's own move is asked among every legal action; when it is
+        not a contender (pruned), the best contender is played."""
+        means = {index: math.fsum(columns[index]) / len(columns[index]) for index in contenders}
+        best = max(contenders, key=lambda index: (means[index], -index))
         if self._policy is None:
             return legal[best]
         own = self._policy(None, self._seat, legal, view)
         if own not in legal or own == legal[best]:
             return legal[best]
         mine = legal.index(own)
-        differences = [row[best] - row[mine] for row in samples]
-        if len(differences) < 2:
+        if mine not in means:
+            return legal[best]
+        trailing = _trailing(columns[best], columns[mine])
+        if trailing is None:
             return own
-        error = statistics.stdev(differences) / math.sqrt(len(differences))
-        mean = statistics.fmean(differences)
+        mean, error = trailing
         return legal[best] if mean > self._options.confidence * error else own
 
     def _returns(self, start: tuple[int, ...], state: Any, rng: Rng) -> list[float]:
@@ -322,16 +355,25 @@ class PimcBot(_Search):
         if (unsearched := self._left_to_the_playout_bot(view, legal)) is not None:
             return unsearched
         game, seat = self._game, self._seat
-        samples = []
-        for world, stream in self._worlds(view, len(legal)):
+        contenders = list(range(len(legal)))
+        columns: list[list[float]] = [[] for _ in legal]
+        prune = self._options.prune
+        spent = self._spending()
+        next_check = PRUNE_FIRST
+        drawn = self._world_stream(view, len(legal))
+        for worlds, (world, stream) in enumerate(drawn, start=1):
             start = game.outcome(world).scores
-            samples.append(
-                [
-                    self._returns(start, game.apply(world, action), Rng(stream))[seat]
-                    for action in legal
-                ]
-            )
-        return self._choose(view, legal, samples)
+            for index in contenders:
+                end = game.apply(world, legal[index])
+                columns[index].append(self._returns(start, end, Rng(stream))[seat])
+            if spent(len(contenders)):
+                break
+            if prune and worlds == next_check:
+                contenders = _pruned(columns, contenders, prune)
+                if len(contenders) == 1:
+                    break
+                next_check += max(PRUNE_FIRST // 2, next_check // 2)
+        return self._chosen(view, legal, columns, contenders)
 
 
 class _Node:
@@ -363,6 +405,8 @@ class IsmctsBot(_Search):
 
     def __init__(self, spec: BotSpec) -> None:
         super().__init__(spec)
+        if self._options.prune:
+            raise OptionError(f"{self.name} bot: prune is an option of pimc only")
         self._low = self._high = 0.0  # the lowest and highest return seen in this search
 
     def act(self, view: Any, legal: tuple[Any, ...]) -> Any:
@@ -450,3 +494,27 @@ class IsmctsBot(_Search):
             if score > best_score:
                 best, best_score = action, score
         return best
+
+
+def _trailing(best: list[float], other: list[float]) -> tuple[float, float] | None:
+    """By how much ``other`` trails ``best`` over the same worlds: the mean of the paired
+    differences and its standard error; ``None`` with fewer than two worlds."""
+    if len(best) < 2:
+        return None
+    differences = [mine - theirs for mine, theirs in zip(best, other, strict=True)]
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return statistics.fmean(differences), error
+
+
+def _pruned(columns: list[list[float]], contenders: list[int], errors: float) -> list[int]:
+    """The ``contenders`` that do not trail the best of them (by mean; ties: the first) by
+    more than ``errors`` standard errors of the mean paired difference, nor in every world
+    so far by the same margin (a difference without spread)."""
+    means = {index: math.fsum(columns[index]) / len(columns[index]) for index in contenders}
+    best = max(contenders, key=lambda index: (means[index], -index))
+    kept: list[int] = []
+    for index in contenders:
+        trailing = None if index == best else _trailing(columns[best], columns[index])
+        if trailing is None or not trailing[0] > errors * trailing[1]:
+            kept.append(index)
+    return kept
