@@ -26,14 +26,15 @@ from trickcore import CHANCE, BotSpec, Rng
 from trickcore_bots import PimcBot
 
 
-class _Counted(PimcBot):
-    """``pimc`` that counts the playouts and worlds of its last move."""
+class CountingPimc(PimcBot):
+    """``pimc`` that counts the playouts and worlds of its last move, and keeps the actions
+    left at its end (indices into the legal actions)."""
 
     def __init__(self, spec: BotSpec) -> None:
         super().__init__(spec)
         self.playouts = 0
         self.worlds = 0
-        self.left = 0
+        self.contenders: list[int] = []
 
     def _returns(self, start: Any, state: Any, rng: Rng) -> list[float]:
         self.playouts += 1
@@ -42,7 +43,7 @@ class _Counted(PimcBot):
     def _chosen(
         self, view: Any, legal: tuple[Any, ...], columns: list[list[float]], contenders: list[int]
     ) -> Any:
-        self.worlds, self.left = max(map(len, columns)), len(contenders)
+        self.worlds, self.contenders = max(map(len, columns)), contenders
         return super()._chosen(view, legal, columns, contenders)
 
 
@@ -95,13 +96,13 @@ def measure(
     moves, cpu, playouts, worlds, one_left = [], 0.0, 0, 0, 0
     for number, (seat, view, legal) in enumerate(found):
         options = {"iterations": iterations, "prune": prune}
-        bot = _Counted(BotSpec(game, seat, Rng(seed, "pimc", number), options))
+        bot = CountingPimc(BotSpec(game, seat, Rng(seed, "pimc", number), options))
         started = time.process_time()
         moves.append(bot.act(view, legal))
         cpu += time.process_time() - started
         playouts += bot.playouts
         worlds += bot.worlds
-        one_left += bot.left == 1
+        one_left += len(bot.contenders) == 1
     count = len(found)
     row = Row(
         game=game.name,

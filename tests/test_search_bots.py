@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmark_scripts import benchmark
 from sweeps import sweep_size
 
 import trickcore
@@ -18,6 +19,7 @@ from trickcore.errors import OptionError
 from trickcore_bots import IsmctsBot, PimcBot, RandomBot, search
 
 SEARCH = (PimcBot, IsmctsBot)
+CountingPimc = benchmark("pruning").CountingPimc  # pimc counting its playouts and worlds
 FEW = {"iterations": 60}
 
 
@@ -280,24 +282,6 @@ def test_pruning_drops_only_the_actions_that_clearly_trail() -> None:
     assert search._pruned(tied, [0, 1], 0.0) == [0, 1]  # not behind at all: kept
 
 
-class Counted(PimcBot):
-    """``pimc`` counting its playouts and the worlds of its last move."""
-
-    playouts = 0
-    worlds = 0
-    contenders: list[int] = []  # noqa: RUF012 - set per instance at each move
-
-    def _returns(self, start: Any, state: Any, rng: Rng) -> list[float]:
-        self.playouts += 1
-        return super()._returns(start, state, rng)
-
-    def _chosen(
-        self, view: Any, legal: tuple[Any, ...], columns: list[list[float]], contenders: list[int]
-    ) -> Any:
-        self.worlds, self.contenders = max(map(len, columns)), contenders
-        return super()._chosen(view, legal, columns, contenders)
-
-
 def test_pruned_pimc_spends_at_most_its_playouts_on_more_worlds_and_replays() -> None:
     game = trickcore.load("euchre", single_hand=True)
     pruned_somewhere = False
@@ -305,9 +289,9 @@ def test_pruned_pimc_spends_at_most_its_playouts_on_more_worlds_and_replays() ->
         view, legal, seat = a_decision_in(game, seed, searched=True)
         if len(legal) < 3:
             continue
-        plain = Counted(BotSpec(game, seat, Rng(seed), {"iterations": 120}))
-        pruning = Counted(BotSpec(game, seat, Rng(seed), {"iterations": 120, "prune": 2}))
-        again = Counted(BotSpec(game, seat, Rng(seed), {"iterations": 120, "prune": 2}))
+        plain = CountingPimc(BotSpec(game, seat, Rng(seed), {"iterations": 120}))
+        pruning = CountingPimc(BotSpec(game, seat, Rng(seed), {"iterations": 120, "prune": 2}))
+        again = CountingPimc(BotSpec(game, seat, Rng(seed), {"iterations": 120, "prune": 2}))
         plain.act(view, legal)
         move = pruning.act(view, legal)
         assert again.act(view, legal) == move  # the same seed, the same move

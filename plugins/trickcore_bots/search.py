@@ -29,8 +29,9 @@ deal; ``game``: to the end of the game), ``value`` (``points`` or ``returns``),
 ``solve`` (from how many cards in hand on the rest of the hand is solved exactly instead of
 played out: :mod:`trickcore.kit.solver`), ``search`` (``all`` decisions, or only the card
 ``play``, the playout bot taking the others), the ``inference`` options (worlds weighted by the
-other seats' decisions: :mod:`trickcore_bots.inference`) and, for ``ismcts``, ``exploration``
-(the UCB1 constant).
+other seats' decisions: :mod:`trickcore_bots.inference`), for ``pimc``, ``prune`` (how far
+an action must trail the best, in standard errors, to get no more of the move's playouts) and,
+for ``ismcts``, ``exploration`` (the UCB1 constant).
 """
 
 from __future__ import annotations
