@@ -1,9 +1,10 @@
 """A fingerprint of what this trickcore build computes, to compare the pure and the compiled
 build bit for bit (``tests/test_builds.py``): the RNG's draws, random games of every built-in
 game (every state on the way, as MessagePack, and every list of legal actions), the states
-``determinize`` draws from their views and the ends of the games' own random playouts, and
-the built-in bots' choices (``heuristic`` at every seat; ``pimc`` and ``ismcts``, which play
-their worlds out with it, at two seats), which the compiled build compiles too.
+``determinize`` draws from their views, those views' encodings (``trickcore.encoding``) and
+the ends of the games' own random playouts, and the built-in bots' choices (``heuristic`` at
+every seat; ``pimc``, with and without ``prune``, and ``ismcts``, which play their worlds out
+with it, at two seats), which the compiled build compiles too.
 
 ``python tests/build_fingerprint.py`` prints it as one JSON object: one SHA-256 per part.
 """
@@ -17,6 +18,7 @@ from typing import Any
 
 import trickcore
 from trickcore import CHANCE, BotSpec, Rng
+from trickcore.encoding import encodings
 from trickcore.playout import playout_of
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -45,6 +47,7 @@ def rng_part(digest: Any) -> None:
 def game_part(name: str, options: dict[str, Any], digest: Any) -> None:
     game = trickcore.load(name.split("-", maxsplit=1)[0], **options)
     playout = playout_of(game)
+    layout = encodings(game).view
     for number in range(GAMES_EACH):
         players = Rng(number, name, "players")
         state = game.initial_state()
@@ -59,6 +62,7 @@ def game_part(name: str, options: dict[str, Any], digest: Any) -> None:
                 digest.update(trickcore.to_msgpack(list(legal)))
                 if steps % 7 == 3:  # a world drawn from the view, and a playout from it
                     view = game.view(state, actor)
+                    digest.update(repr(layout.encode(view)).encode())
                     world = game.determinize(view, Rng(number, name, "world", steps))
                     digest.update(trickcore.to_msgpack(world))
                     end = playout(world, Rng(number, name, "playout", steps))
@@ -70,18 +74,22 @@ def game_part(name: str, options: dict[str, Any], digest: Any) -> None:
         digest.update(trickcore.to_msgpack(game.outcome(state)))
 
 
-BOT_HANDS = {"heuristic": 6, "pimc": 1, "ismcts": 1}
-"""Single hands per game played by each bot (the search bots with :data:`SEARCH_OPTIONS`)."""
 SEARCH_OPTIONS = {"iterations": 6}
+BOTS: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("heuristic", 6, {}),
+    ("pimc", 1, SEARCH_OPTIONS),
+    ("pimc", 1, {"iterations": 40, "prune": 1}),  # two actions: 20 worlds, a check at 16
+    ("ismcts", 1, SEARCH_OPTIONS),
+)
+"""Each bot with its single hands per game and its options."""
 
 
 def bot_part(name: str, options: dict[str, Any], digest: Any) -> None:
     game = trickcore.load(name.split("-", maxsplit=1)[0], single_hand=True, **options)
     host = trickcore.default_host()
     heuristic = host.bot_factory("heuristic", game.name)
-    for bot, hands in BOT_HANDS.items():
+    for bot, hands, bot_options in BOTS:
         factory = host.bot_factory(bot, game.name)
-        bot_options = {} if bot == "heuristic" else SEARCH_OPTIONS
         for hand in range(hands):
             bots = [
                 (factory if seat % 2 == 0 else heuristic)(

@@ -25,12 +25,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from operator import attrgetter
-from typing import Any, Generic, Protocol, TypeVar, get_args, get_type_hints, runtime_checkable
+from typing import Any, Generic, TypeVar, get_args, get_type_hints
 
 import msgspec
 
 from trickcore.cards import Card
 from trickcore.encoding.actions import EncodingError, field_values
+from trickcore.encoding.parts import Part, ViewEncoding, Writer
 from trickcore.game import Seat
 from trickcore.kit.hidden import cards_seen
 from trickcore.kit.seating import Seating
@@ -46,46 +47,10 @@ __all__ = [
 ]
 
 V = TypeVar("V")
-V_contra = TypeVar("V_contra", contravariant=True)
 T = TypeVar("T")
 
 DEFAULT_VIEW_VERSION = 1
 """The version of the layout :func:`default_view_encoding` derives."""
-
-Writer = Callable[[Any, MutableSequence[float], int], None]
-"""How a part writes itself: ``write(view, vector, start)`` sets its entries, from
-``vector[start]`` on, in a vector of zeros (so a one-hot part sets a single entry). It sets
-entries one at a time (``vector[i] = x``), so that the vector may be a list or a typed array
-(``array.array("f")``, which :meth:`ViewLayout.encode_into` fills for the PettingZoo env)."""
-
-
-@runtime_checkable
-class ViewEncoding(Protocol[V_contra]):
-    """A fixed-length encoding of a game's views: ``encode(view)`` gives ``size`` floats, each
-    in ``[0, 1]``."""
-
-    @property
-    def version(self) -> int:
-        """The version of this layout: it changes whenever the layout does."""
-        ...
-
-    @property
-    def size(self) -> int:
-        """The length of every encoded view."""
-        ...
-
-    def encode(self, view: V_contra) -> list[float]:
-        """The view as ``size`` floats in ``[0, 1]``."""
-        ...
-
-
-class Part(msgspec.Struct, frozen=True):
-    """One named part of a :class:`ViewLayout`: ``labels`` name its entries (so its width is
-    ``len(labels)``), ``write`` sets them (see :data:`Writer`)."""
-
-    name: str
-    labels: tuple[str, ...]
-    write: Writer
 
 
 class ViewLayout(Generic[V]):
