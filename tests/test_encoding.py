@@ -26,6 +26,8 @@ from trickcore.encoding import (
     ActionEncoding,
     EncodingError,
     LayoutBuilder,
+    ViewEncoding,
+    ViewLayout,
     action_encoding,
     default_view_encoding,
     derive_action_encoding,
@@ -311,6 +313,30 @@ def test_the_layout_builder_writes_seats_relative_to_the_viewer() -> None:
     assert layout.names[0] == "dealer:self" and layout.version == 3
     nothing = layout.encode(Toy(seat=0, dealer=None, out=(), scores=(0, 0), played=()))
     assert nothing == [0.0] * (layout.size - 1) + [1.0]  # None and empty parts are zeros
+
+
+def test_a_plugin_may_subclass_the_builder_and_the_layout_in_either_build() -> None:
+    """The compiled build compiles both classes; a game plugin's subclass of them (interpreted)
+    works there as in the pure build."""
+
+    class Doubled(ViewLayout[Any]):
+        def encode(self, view: Any) -> list[float]:
+            return [value / 2 for value in super().encode(view)]
+
+    class Builder(LayoutBuilder[Any]):
+        def always(self, name: str) -> None:  # a part helper of the plugin's own
+            self.flag(name, lambda view: True)
+
+        def build(self, *, version: int) -> ViewLayout[Any]:
+            return Doubled(self._parts, version=version)
+
+    build = Builder(Seating(2), viewer=lambda view: 0)
+    build.always("on")
+    build.flag("off", lambda view: False)
+    layout = build.build(version=2)
+    assert isinstance(layout, Doubled) and layout.names == ("on:", "off:")
+    assert layout.encode(None) == [0.5, 0.0]
+    assert isinstance(layout, ViewEncoding)
 
 
 def test_a_layout_refuses_parts_of_the_wrong_width_and_bad_scales() -> None:

@@ -29,6 +29,7 @@ from typing import Any, Generic, TypeVar, get_args, get_type_hints
 
 import msgspec
 
+from trickcore._mypyc import mypyc_attr
 from trickcore.cards import Card
 from trickcore.encoding.actions import EncodingError, field_values
 from trickcore.encoding.parts import Part, ViewEncoding, Writer
@@ -53,6 +54,7 @@ DEFAULT_VIEW_VERSION = 1
 """The version of the layout :func:`default_view_encoding` derives."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ViewLayout(Generic[V]):
     """A :class:`ViewEncoding` made of :class:`Part` s, one after another; built by a
     :class:`LayoutBuilder`."""
@@ -109,6 +111,7 @@ def _clip(value: float, low: float, top: float) -> float:
     return 0.0 if scaled < 0.0 else 1.0 if scaled > 1.0 else float(scaled)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LayoutBuilder(Generic[V]):
     """Builds a :class:`ViewLayout` part by part (see the module text).
 
