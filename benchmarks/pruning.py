@@ -128,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
     parser.add_argument("--json", action="store_true", help="one JSON line per row")
     arguments = parser.parse_args(argv)
+    if arguments.hands < 1 or arguments.iterations < 1:
+        parser.error("--hands and --iterations take a whole number of at least 1")
     game = trickcore.load(arguments.game, single_hand=True)
     found = decisions(game, arguments.hands, arguments.seed)
     rows = []

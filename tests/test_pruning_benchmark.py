@@ -30,3 +30,10 @@ def test_the_decisions_are_the_heuristics_hands_with_a_choice() -> None:
     found = pruning.decisions(game, 1, 4)
     assert found and all(len(legal) > 1 for _, _, legal in found)
     assert found == pruning.decisions(game, 1, 4)  # seeded: the same hands again
+
+
+def test_no_hands_or_playouts_is_refused() -> None:
+    for bad in (["--hands", "0"], ["--iterations", "0"]):
+        with pytest.raises(SystemExit) as stop:
+            pruning.main(bad)
+        assert stop.value.code == 2
