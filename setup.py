@@ -29,6 +29,7 @@ COMPILED_MODULES = [
     "trickcore/kit/refusals.py",
     "trickcore/sampling.py",
     "trickcore/encoding/views.py",
+    "trickcore/encoding/writers.py",
     "plugins/trickcore_euchre/rules.py",
     "plugins/trickcore_euchre/playout.py",
     "plugins/trickcore_euchre/determinize.py",

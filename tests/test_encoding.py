@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import doctest
 import enum
+import functools
 import subprocess
 import sys
+from array import array
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -26,6 +28,7 @@ from trickcore.encoding import (
     ActionEncoding,
     EncodingError,
     LayoutBuilder,
+    Part,
     ViewEncoding,
     ViewLayout,
     action_encoding,
@@ -313,6 +316,32 @@ def test_the_layout_builder_writes_seats_relative_to_the_viewer() -> None:
     assert layout.names[0] == "dealer:self" and layout.version == 3
     nothing = layout.encode(Toy(seat=0, dealer=None, out=(), scores=(0, 0), played=()))
     assert nothing == [0.0] * (layout.size - 1) + [1.0]  # None and empty parts are zeros
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_the_builders_parts_encode_alike_called_directly_or_as_writers(
+    name: str, options: dict[str, Any]
+) -> None:
+    """A layout of the builder's parts writes them through their ``write`` methods with the
+    viewer asked once; the same parts as plain :data:`Writer` calls (each asking the viewer
+    itself, as a layout with a part of another kind calls them) give the same vectors."""
+    game = HOST.load(name, **options)
+    layout = view_encoding(game)
+    assert isinstance(layout, ViewLayout)
+    as_writers = ViewLayout(
+        [
+            Part(name=part.name, labels=part.labels, write=functools.partial(part.write))
+            for part in layout.parts
+        ],
+        version=layout.version,
+    )
+    for state in random_states(game, seed=1):
+        for seat in range(game.seats):
+            view = game.view(state, seat)
+            assert layout.encode(view) == as_writers.encode(view)
+            vector = array("f", bytes(4 * layout.size))
+            layout.encode_into(view, vector)
+            assert list(vector) == pytest.approx(as_writers.encode(view))
 
 
 def test_a_plugin_may_subclass_the_builder_and_the_layout_in_either_build() -> None:

@@ -113,7 +113,9 @@ def playout_outcome_of(
     ``game.outcome`` of the end of :func:`playout_of`'s playout. Each draws what
     :func:`random_playout` draws and ends with the same outcome."""
     if isinstance(game, FastOutcome):
-        return partial(game.random_playout_outcome, until_chance=until_chance)
+        if not until_chance:  # its default: the method itself, without a keyword a call
+            return game.random_playout_outcome
+        return partial(game.random_playout_outcome, until_chance=True)
     playout = playout_of(game, until_chance=until_chance)
     outcome = game.outcome
 

@@ -65,6 +65,12 @@ _TWO_32: Final = 1 << 32
 _SURELY_ACCEPTED: Final = _TWO_64 - _TWO_32
 _WORDS: Final = struct.Struct("<8Q")  # (Final: read directly in the compiled build)
 _blake2b = hashlib.blake2b
+# The hash object's methods and the words' unpacking, called as functions: a block is four
+# calls, each of which would otherwise look its method up by name first.
+_copy: Final = hashlib.blake2b.copy
+_update: Final = hashlib.blake2b.update
+_digest: Final = hashlib.blake2b.digest
+_unpack_words: Final = _WORDS.unpack
 
 
 _pack_length = struct.Struct("<I").pack
@@ -160,11 +166,10 @@ class Rng:
         if keyed is None:  # keying costs a block of its own: once per stream, then copies
             key = self._hasher.digest()
             keyed = self._keyed = _blake2b(key=key, digest_size=64)
-        block = keyed.copy()
-        block.update(self._block.to_bytes(8, "little"))
-        digest = block.digest()
+        block = _copy(keyed)
+        _update(block, self._block.to_bytes(8, "little"))
         self._block += 1
-        words = list(_WORDS.unpack(digest))
+        words = list(_unpack_words(_digest(block)))
         words.reverse()  # so that list.pop() hands the words out in order
         self._words = words
 

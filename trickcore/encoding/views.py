@@ -23,7 +23,7 @@ offers none (see :func:`trickcore.encoding.view_encoding`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from operator import attrgetter
 from typing import Any, Generic, TypeVar, get_args, get_type_hints
 
@@ -33,6 +33,20 @@ from trickcore._mypyc import mypyc_attr
 from trickcore.cards import Card
 from trickcore.encoding.actions import EncodingError, field_values
 from trickcore.encoding.parts import Part, ViewEncoding, Writer
+from trickcore.encoding.writers import (
+    NO_SEAT,
+    Choices,
+    Flag,
+    ManyHot,
+    Number,
+    OneHot,
+    PartWriter,
+    Scaled,
+    SeatCards,
+    SeatFlags,
+    SeatOneHot,
+    Values,
+)
 from trickcore.game import Seat
 from trickcore.kit.hidden import cards_seen
 from trickcore.kit.seating import Seating
@@ -59,7 +73,7 @@ class ViewLayout(Generic[V]):
     """A :class:`ViewEncoding` made of :class:`Part` s, one after another; built by a
     :class:`LayoutBuilder`."""
 
-    __slots__ = ("_writers", "names", "parts", "size", "version")
+    __slots__ = ("_built", "_viewer", "_writers", "names", "parts", "size", "version")
 
     def __init__(self, parts: Sequence[Part], *, version: int) -> None:
         names = [part.name for part in parts]
@@ -77,21 +91,39 @@ class ViewLayout(Generic[V]):
         """The length of every encoded view."""
         starts = itertools.accumulate((len(part.labels) for part in parts), initial=0)
         self._writers = tuple(zip((part.write for part in parts), starts, strict=False))
+        # When every part is the builder's own, encoding calls their write methods directly
+        # and asks the viewer's seat once (the compiled build skips a generic call a part).
+        built = [(write, start) for write, start in self._writers if isinstance(write, PartWriter)]
+        self._built: tuple[tuple[PartWriter, int], ...] | None = None
+        self._viewer: Callable[[Any], Seat] | None = None
+        if len(built) == len(self._writers):
+            self._built = tuple(built)
+            viewers = {
+                id(write.viewer): write.viewer for write, _ in built if write.viewer is not None
+            }
+            if len(viewers) == 1:
+                (self._viewer,) = viewers.values()
 
     def encode(self, view: V) -> list[float]:
         """The view as :attr:`size` floats in ``[0, 1]``; :class:`EncodingError` names a part
         of one's own (:meth:`LayoutBuilder.part`) that gave the wrong number of values."""
         vector = [0.0] * self.size
-        for write, start in self._writers:
-            write(view, vector, start)
+        self.encode_into(view, vector)
         return vector
 
     def encode_into(self, view: V, vector: MutableSequence[float]) -> None:
         """Write the view into ``vector``: :attr:`size` zeros (a list, or an
         ``array.array("f")`` to skip converting a list of Python floats), left holding what
         :meth:`encode` returns."""
-        for write, start in self._writers:
-            write(view, vector, start)
+        built = self._built
+        if built is None:
+            for write, start in self._writers:
+                write(view, vector, start)
+            return
+        viewer = self._viewer
+        seat = NO_SEAT if viewer is None else viewer(view)
+        for part, start in built:
+            part.write(view, vector, start, seat)
 
     def part_slices(self) -> dict[str, slice]:
         """Where each part lies in an encoded view, by name."""
@@ -103,12 +135,6 @@ class ViewLayout(Generic[V]):
 
     def __repr__(self) -> str:
         return f"ViewLayout(size={self.size}, version={self.version}, parts={len(self.parts)})"
-
-
-def _clip(value: float, low: float, top: float) -> float:
-    """``(value - low) / (top - low)`` clipped to ``[0, 1]``."""
-    scaled = (value - low) / (top - low)
-    return 0.0 if scaled < 0.0 else 1.0 if scaled > 1.0 else float(scaled)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -146,87 +172,47 @@ class LayoutBuilder(Generic[V]):
         self, name: str, labels: Sequence[str], values: Callable[[V], Sequence[float]]
     ) -> None:
         """A part of one's own: ``values(view)`` gives one float in ``[0, 1]`` per label."""
-        width = len(labels)
-
-        def write(view: V, vector: MutableSequence[float], start: int) -> None:
-            got = values(view)
-            if len(got) != width:
-                raise EncodingError(f"part {name!r} gave {len(got)} values, not {width}")
-            for offset, value in enumerate(got, start):
-                vector[offset] = value
-
-        self._add(name, labels, write)
+        self._add(name, labels, Values(name, len(labels), values))
 
     def cards(self, name: str, pack: Sequence[Card], cards: Callable[[V], Iterable[Card]]) -> None:
         """A flag per card of ``pack``: 1 for each card in ``cards(view)`` (a hand, the cards
         played)."""
-        self._add(name, map(str, pack), _many_hot(_positions(pack), cards))
+        self._add(name, map(str, pack), ManyHot(_positions(pack), cards))
 
     def card(self, name: str, pack: Sequence[Card], card: Callable[[V], Card | None]) -> None:
         """One card of ``pack`` one-hot (an up-card); ``None`` is all zeros."""
-        self._add(name, map(str, pack), _one_hot(_positions(pack), card))
+        self._add(name, map(str, pack), OneHot(_positions(pack), card))
 
     def choice(self, name: str, values: Sequence[T], value: Callable[[V], T | None]) -> None:
         """One of ``values`` one-hot (a phase, a suit, a ``Literal``); ``None`` is all zeros."""
-        self._add(name, map(_label, values), _one_hot(_positions(values), value))
+        self._add(name, map(_label, values), OneHot(_positions(values), value))
 
     def choices(
         self, name: str, count: int, values: Sequence[T], items: Callable[[V], Sequence[T | None]]
     ) -> None:
         """The first ``count`` items of a sequence (the bids so far), each one of ``values``
         one-hot; missing items are zeros."""
-        positions, width = _positions(values), len(values)
-
-        def write(view: V, vector: MutableSequence[float], start: int) -> None:
-            for slot, item in enumerate(items(view)[:count]):
-                position = positions.get(item)
-                if position is not None:
-                    vector[start + slot * width + position] = 1.0
-
         labels = (f"{slot}={_label(item)}" for slot in range(count) for item in values)
-        self._add(name, labels, write)
+        self._add(name, labels, Choices(_positions(values), len(values), count, items))
 
     def flag(self, name: str, flag: Callable[[V], bool]) -> None:
         """1 when ``flag(view)`` is true, else 0."""
-
-        def write(view: V, vector: MutableSequence[float], start: int) -> None:
-            if flag(view):
-                vector[start] = 1.0
-
-        self._add(name, ("",), write)
+        self._add(name, ("",), Flag(flag))
 
     def number(
         self, name: str, number: Callable[[V], float], *, top: float, low: float = 0
     ) -> None:
         """``number(view)`` scaled from ``[low, top]`` to ``[0, 1]``, clipped."""
         _check_range(low, top)
-
-        def write(view: V, vector: MutableSequence[float], start: int) -> None:
-            vector[start] = _clip(number(view), low, top)
-
-        self._add(name, ("",), write)
+        self._add(name, ("",), Number(number, low, top))
 
     def seat(self, name: str, seat: Callable[[V], Seat | None]) -> None:
         """A seat one-hot, relative to the viewer (``None``: zeros)."""
-        ranks, viewer = self._seat_rank, self.viewer
-
-        def write(view: V, vector: MutableSequence[float], start: int) -> None:
-            found = seat(view)
-            if found is not None:
-                vector[start + ranks[viewer(view)][found]] = 1.0
-
-        self._add(name, self._seat_labels(), write)
+        self._add(name, self._seat_labels(), SeatOneHot(self._seat_rank, self.viewer, seat))
 
     def seat_flags(self, name: str, seats: Callable[[V], Iterable[Seat]]) -> None:
         """A flag per seat, relative to the viewer: 1 for each seat in ``seats(view)``."""
-        ranks, viewer = self._seat_rank, self.viewer
-
-        def write(view: V, vector: MutableSequence[float], start: int) -> None:
-            rank = ranks[viewer(view)]
-            for found in seats(view):
-                vector[start + rank[found]] = 1.0
-
-        self._add(name, self._seat_labels(), write)
+        self._add(name, self._seat_labels(), SeatFlags(self._seat_rank, self.viewer, seats))
 
     def seat_numbers(
         self, name: str, numbers: Callable[[V], Sequence[float]], *, top: float, low: float = 0
@@ -235,7 +221,7 @@ class LayoutBuilder(Generic[V]):
         from ``[low, top]`` to ``[0, 1]`` and clipped (scores scaled by the target)."""
         _check_range(low, top)
         orders = tuple(self.seating.order(seat) for seat in range(self.seating.seats))
-        self._add(name, self._seat_labels(), _scaled(orders, self.viewer, numbers, low, top))
+        self._add(name, self._seat_labels(), Scaled(orders, self.viewer, numbers, low, top))
 
     def side_numbers(
         self, name: str, numbers: Callable[[V], Sequence[float]], *, top: float, low: float = 0
@@ -244,23 +230,14 @@ class LayoutBuilder(Generic[V]):
         from ``[low, top]`` to ``[0, 1]`` and clipped (scores scaled by the target)."""
         _check_range(low, top)
         labels = ("own", *(f"+{i}" for i in range(1, len(self.seating.sides))))
-        self._add(name, labels, _scaled(self._side_order, self.viewer, numbers, low, top))
+        self._add(name, labels, Scaled(self._side_order, self.viewer, numbers, low, top))
 
     def seat_cards(
         self, name: str, pack: Sequence[Card], cards: Callable[[V], Iterable[tuple[Seat, Card]]]
     ) -> None:
         """A flag per seat and card of ``pack``, seats relative to the viewer: 1 for each
         ``(seat, card)`` in ``cards(view)`` (the cards in the trick and who played them)."""
-        ranks, viewer = self._seat_rank, self.viewer
-        positions, size = _positions(pack), len(pack)
-
-        def write(view: V, vector: MutableSequence[float], start: int) -> None:
-            rank = ranks[viewer(view)]
-            for seat, card in cards(view):
-                position = positions.get(card)
-                if position is not None:
-                    vector[start + rank[seat] * size + position] = 1.0
-
+        write = SeatCards(self._seat_rank, self.viewer, _positions(pack), len(pack), cards)
         labels = (f"{seat}:{card}" for seat in self._seat_labels() for card in pack)
         self._add(name, labels, write)
 
@@ -294,46 +271,6 @@ class LayoutBuilder(Generic[V]):
 
 def _positions(values: Sequence[Any]) -> dict[Any, int]:
     return {value: i for i, value in enumerate(values)}
-
-
-def _one_hot(positions: Mapping[Any, int], value: Callable[[Any], Any]) -> Writer:
-    def write(view: Any, vector: MutableSequence[float], start: int) -> None:
-        position = positions.get(value(view))
-        if position is not None:
-            vector[start + position] = 1.0
-
-    return write
-
-
-def _many_hot(positions: Mapping[Any, int], values: Callable[[Any], Iterable[Any]]) -> Writer:
-    def write(view: Any, vector: MutableSequence[float], start: int) -> None:
-        for item in values(view):
-            position = positions.get(item)
-            if position is not None:
-                vector[start + position] = 1.0
-
-    return write
-
-
-def _scaled(
-    orders: Sequence[Sequence[int]],
-    viewer: Callable[[Any], Seat],
-    numbers: Callable[[Any], Sequence[float]],
-    low: float,
-    top: float,
-) -> Writer:
-    """Entries ``numbers(view)[i]`` for ``i`` in the viewer's order, scaled and clipped."""
-
-    span = top - low
-
-    def write(view: Any, vector: MutableSequence[float], start: int) -> None:
-        by_index = numbers(view)
-        for offset, index in enumerate(orders[viewer(view)], start):
-            scaled = (by_index[index] - low) / span  # _clip, inlined: the vector holds zeros
-            if scaled > 0.0:
-                vector[offset] = 1.0 if scaled > 1.0 else float(scaled)
-
-    return write
 
 
 def _check_range(low: float, top: float) -> None:
