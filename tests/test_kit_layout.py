@@ -25,6 +25,7 @@ from trickcore_example_game.game import (
 import trickcore
 from trickcore import CHANCE, Card, DrawDealer, IllegalActionError, Rng, Shuffle, Suit, cards, kit
 from trickcore.kit import events as ev
+from trickcore.kit.base import OUTCOMES_KEPT
 from trickcore.kit.scoring import add_points, top_side
 from trickcore.kit.validation import hand_problems
 from trickcore.testing import stacked_shuffle
@@ -138,6 +139,34 @@ def test_the_game_ends_at_the_target_with_a_winner_or_a_draw() -> None:
     tie = short.outcome(msgspec.structs.replace(state, scores=(2, 2), winner=None))
     assert tie.draw and tie.returns == (0.0, 0.0)
     assert not GAME.outcome(_dealt()).finished
+
+
+def test_outcomes_kept_by_scores_are_those_settled_afresh_beyond_the_limit_too() -> None:
+    """``outcome`` keeps the outcomes it settled by seating, scores, end and winner (up to
+    ``OUTCOMES_KEPT``); each is the outcome ``Outcome.settle`` gives, before and after the
+    limit, and a state with the same scores but another end or winner, or of a game with
+    other sides, gets its own."""
+    short = HighCard(HighCardOptions(players=2, first_dealer=0, target=1))
+    dealt = short.apply(short.initial_state(), stacked_shuffle(short, HANDS, dealer=0))
+    over = msgspec.structs.replace(dealt, phase=Phase.OVER, scores=(1, 2), winner=1)
+    drawn = msgspec.structs.replace(over, winner=None)
+    for state in [dealt, over, drawn] * 2 + [
+        msgspec.structs.replace(dealt, scores=(points, 0)) for points in range(1, 1200)
+    ]:
+        settled = trickcore.Outcome.settle(
+            short.sides, state.scores, finished=state.phase is Phase.OVER, winner=state.winner
+        )
+        assert short.outcome(state) == settled
+    assert short.outcome(over).returns == (-1.0, 1.0) and short.outcome(drawn).draw
+    assert len(kit.base._settled) == OUTCOMES_KEPT  # bounded: a long game keeps no more
+    euchre: Any = trickcore.load("euchre")  # two sides as well, of two seats each
+    ended = msgspec.structs.replace(
+        euchre.initial_state(), phase=euchre.over_phase, scores=(1, 2), winner=1
+    )
+    assert euchre.outcome(ended).returns == (-1.0, 1.0, -1.0, 1.0)
+    assert short.outcome(over).returns == (-1.0, 1.0)
+    listed = short.outcome(msgspec.structs.replace(dealt, scores=[1, 2]))  # (not a key)
+    assert listed.scores == [1, 2] and not listed.finished
 
 
 def test_lead_starts_the_play_with_the_order_from_the_leader_skipping_seats() -> None:

@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 import msgspec
 from msgspec.structs import replace
@@ -117,6 +117,16 @@ __all__ = ["Rule", "TrickGame"]
 S = TypeVar("S", bound=msgspec.Struct)
 A = TypeVar("A")
 V = TypeVar("V", bound=msgspec.Struct)
+
+OUTCOMES_KEPT: Final = 1024
+"""How many outcomes :meth:`TrickGame.outcome` keeps (:data:`_settled`)."""
+
+_settled: dict[tuple[Seating, tuple[int, ...], bool, int | None], Outcome] = {}
+"""The outcomes :meth:`TrickGame.outcome` settled, by the game's seating, the scores, whether
+the game is over and its winner: the same few again and again (an env asks at every step, a
+search at the end of every playout), each settled once; the first :data:`OUTCOMES_KEPT` kept
+(not an attribute of the game: one more would take a game past CPython's shared key table)."""
+
 Opt = TypeVar("Opt")
 
 Rule = Callable[[S, A, EventLog | None], S]
@@ -366,7 +376,16 @@ class TrickGame(Generic[S, A, V, Opt]):
         the kit's layout, where ``scores`` has one entry per side."""
         layout: Any = state
         over = layout.phase is self.over_phase
-        return Outcome.settle(self.sides, layout.scores, finished=over, winner=layout.winner)
+        scores, winner = layout.scores, layout.winner
+        if type(scores) is not tuple:  # (a list cannot be a key)
+            return Outcome.settle(self.sides, scores, finished=over, winner=winner)
+        key = (self.seating, scores, over, winner)
+        known = _settled.get(key)
+        if known is None:
+            known = Outcome.settle(self.sides, scores, finished=over, winner=winner)
+            if len(_settled) < OUTCOMES_KEPT:
+                _settled[key] = known
+        return known
 
     def determinize(self, view: V, rng: Rng) -> S:
         """A full state agreeing with everything ``view`` shows, its hidden cards drawn from

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import operator
 import os
-from array import array
 from typing import Any, Literal
 
 import gymnasium
@@ -36,12 +35,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import trickcore
-from trickcore.encoding import Encodings, ViewLayout, encodings
+from trickcore.encoding import Encodings, encodings
 from trickcore.errors import OptionError, TrickcoreError
 from trickcore.game import CHANCE, AnyGame
-from trickcore.history import chance_rng
 from trickcore.render import renderer_for
 from trickcore.replay import Replay, record
+from trickcore.rl.turns import Turns
 from trickcore.rng import Rng
 
 __all__ = ["AGENT_PREFIX", "RawEnv", "Reward", "env", "raw_env"]
@@ -114,7 +113,6 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
         self.metadata = {**_METADATA, "name": self.encodings.name}
         self.possible_agents: list[str] = [f"{AGENT_PREFIX}{seat}" for seat in range(game.seats)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._side_of = {agent: game.side_of(seat) for agent, seat in self._seat_of.items()}
         size, actions = self.encodings.view.size, self.encodings.action.size
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict(
@@ -128,16 +126,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents
         }
-        self._zeros = array("f", bytes(4 * size))
-        self._layout: ViewLayout[Any] | None = (
-            self.encodings.view if isinstance(self.encodings.view, ViewLayout) else None
-        )
-        self._index_of = self.encodings.action.index
-        self._action_count = actions
-        self._seed: int | None = None
-        self._state: Any = game.initial_state()
-        self._actions: list[Any] = []
-        self._chance = 0
+        self._turns = Turns(game, self.encodings, points=reward == "points")
 
     # -- the spaces --------------------------------------------------------------------------
 
@@ -154,27 +143,27 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
     @property
     def game_seed(self) -> int | None:
         """The seed of the game being played (``None`` before the first reset)."""
-        return self._seed
+        return self._turns.seed
 
     @property
     def game_state(self) -> Any:
         """The game's current state (everything, hidden cards included: not for agents)."""
-        return self._state
+        return self._turns.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: dealt from ``seed``, else from the next seed of the last game. A
         game that chance ends before any seat acts (an All Fours kick reaching a low target)
         is passed over for the game of the next seed: agents start with a move to make."""
         if seed is None:
+            last = self._turns.seed
             seed = (
-                self._next_seed(self._seed)
-                if self._seed is not None
+                self._next_seed(last)
+                if last is not None
                 else int.from_bytes(os.urandom(8), "big") % _SEED_BOUND
             )
         seed = operator.index(seed)
         for _ in range(_MOST_SEEDS):
-            self._start(seed)
-            if self.game.actor(self._state) is not None:
+            if self._turns.start(seed) is not None:
                 break
             seed = self._next_seed(seed)
         else:
@@ -189,18 +178,6 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
-    def _start(self, seed: int) -> None:
-        """The game of ``seed`` up to its first seat action (or its end). Its scores so far
-        (an All Fours kick) are rewarded with the first step's."""
-        self._seed, self._state, self._actions, self._chance = (
-            seed,
-            self.game.initial_state(),
-            [],
-            0,
-        )
-        self._scores = self.game.outcome(self._state).scores
-        self._play_chance()
-
     @staticmethod
     def _next_seed(seed: int) -> int:
         return Rng(seed, "next").below(_SEED_BOUND)
@@ -214,43 +191,18 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for a terminated agent")
-        chosen = self.encodings.action.action(operator.index(action))
+        turns = self._turns
+        chosen = turns.action_of(operator.index(action))
         self._cumulative_rewards[agent] = 0.0
-        self._play(chosen)
-        self._play_chance()
-        self._reward()
-        self._select()
-        self._accumulate_rewards()
-
-    def _play(self, action: Any) -> None:
-        self._state = self.game.apply(self._state, action)
-        self._actions.append(action)
-
-    def _play_chance(self) -> None:
-        game = self.game
-        assert self._seed is not None
-        while game.actor(self._state) is CHANCE:
-            self._play(game.sample_chance(self._state, chance_rng(self._seed, self._chance)))
-            self._chance += 1
-
-    def _reward(self) -> None:
-        outcome = self.game.outcome(self._state)
-        rewards = self.rewards
-        if self.reward_mode == "points":
-            scores, before = outcome.scores, self._scores
-            for agent in self.agents:
-                side = self._side_of[agent]
-                rewards[agent] = float(scores[side] - before[side])
-        else:
-            returns, seat_of = outcome.returns, self._seat_of
-            for agent in self.agents:
-                rewards[agent] = float(returns[seat_of[agent]])
-        self._scores = outcome.scores
-        if outcome.finished:
+        turns.play(chosen)
+        # the rewards, and each added to the agent's cumulative reward (as PettingZoo's
+        # _accumulate_rewards adds them), in one compiled loop
+        if turns.reward(self.agents, self._seat_of, self.rewards, self._cumulative_rewards):
             self.terminations = dict.fromkeys(self.agents, True)
+        self._select()
 
     def _select(self) -> None:
-        actor = self.game.actor(self._state)
+        actor = self.game.actor(self._turns.state)
         if actor is not None and actor is not CHANCE:
             self.agent_selection = self.possible_agents[actor]
         elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
@@ -260,27 +212,19 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's view encoded, and its legal actions as a mask (fresh arrays)."""
-        seat, state, game = self._seat_of[agent], self._state, self.game
-        view = game.view(state, seat)
-        if self._layout is not None:
-            # written straight into float32 storage: no list of Python floats to convert
-            vector = array("f", self._zeros)
-            self._layout.encode_into(view, vector)
-            observation = np.frombuffer(vector, dtype=np.float32)
-        else:
-            observation = np.asarray(self.encodings.view.encode(view), dtype=np.float32)
-        mask = bytearray(self._action_count)
-        if game.actor(state) == seat and not self.terminations.get(agent, True):
-            index = self._index_of
-            for action in game.legal_actions(state):
-                mask[index(action)] = 1
-        return {"observation": observation, "action_mask": np.frombuffer(mask, dtype=np.int8)}
+        playing = not self.terminations.get(agent, True)
+        vector, mask = self._turns.observation(self._seat_of[agent], playing)
+        return {
+            "observation": np.frombuffer(vector, dtype=np.float32),
+            "action_mask": np.frombuffer(mask, dtype=np.int8),
+        }
 
     def replay(self) -> Replay:
         """The game so far as a :class:`~trickcore.Replay` (seats named after the agents)."""
-        if self._seed is None:
+        seed = self._turns.seed
+        if seed is None:
             raise ValueError("nothing is played before the first reset()")
-        return record(self.game, self._actions, seed=self._seed, seats=self.possible_agents)
+        return record(self.game, self._turns.actions, seed=seed, seats=self.possible_agents)
 
     # -- showing -----------------------------------------------------------------------------
 
@@ -297,14 +241,15 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
         return text
 
     def _text(self) -> str:
-        outcome = self.game.outcome(self._state)
+        state = self._turns.state
+        outcome = self.game.outcome(state)
         scores = ", ".join(map(str, outcome.scores))
-        actor = self.game.actor(self._state)
+        actor = self.game.actor(state)
         if actor is None or actor is CHANCE:
             result = "draw" if outcome.draw else f"side {outcome.winner} wins"
             head = f"{self.metadata['name']}: game over ({result}); scores {scores}"
             return head
-        view = self.game.view(self._state, actor)
+        view = self.game.view(state, actor)
         body = renderer_for(self.game).describe_view(view)
         return f"{self.metadata['name']}: {AGENT_PREFIX}{actor} to act; scores {scores}\n{body}"
 
