@@ -30,7 +30,7 @@ COMPILED_MODULES = [
     "trickcore/sampling.py",
     "trickcore/encoding/views.py",
     "trickcore/encoding/writers.py",
-    "trickcore/rl/turns.py",
+    "trickcore/turns.py",
     "plugins/trickcore_euchre/rules.py",
     "plugins/trickcore_euchre/playout.py",
     "plugins/trickcore_euchre/determinize.py",

@@ -40,8 +40,8 @@ from trickcore.errors import OptionError, TrickcoreError
 from trickcore.game import CHANCE, AnyGame
 from trickcore.render import renderer_for
 from trickcore.replay import Replay, record
-from trickcore.rl.turns import Turns
 from trickcore.rng import Rng
+from trickcore.turns import Turns
 
 __all__ = ["AGENT_PREFIX", "RawEnv", "Reward", "env", "raw_env"]
 

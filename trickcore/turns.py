@@ -1,8 +1,9 @@
 """The game a PettingZoo environment plays, turn by turn: its state, the actions so far, chance,
 each step's rewards and each agent's observation as raw buffers. :class:`trickcore.rl.RawEnv`
 keeps PettingZoo's side (agents, their dictionaries, numpy arrays) and hands every turn's work
-to a :class:`Turns`, which imports no numpy, gymnasium or PettingZoo, so the compiled build
-compiles it (the env's own classes subclass PettingZoo's and stay interpreted).
+to a :class:`Turns`. It imports no numpy, gymnasium or PettingZoo (and lives outside
+:mod:`trickcore.rl`, whose package needs them), so the compiled build compiles it; the env's
+own classes subclass PettingZoo's and stay interpreted.
 """
 
 from __future__ import annotations
