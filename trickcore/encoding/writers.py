@@ -19,7 +19,18 @@ from trickcore.game import Seat
 
 __all__ = [
     "NO_SEAT",
+    "Choices",
+    "Flag",
+    "ManyHot",
+    "Number",
+    "OneHot",
     "PartWriter",
+    "Scaled",
+    "SeatCards",
+    "SeatFlags",
+    "SeatOneHot",
+    "Values",
+    "clipped",
 ]
 
 NO_SEAT = -1
