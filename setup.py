@@ -36,6 +36,7 @@ COMPILED_MODULES = [
     "plugins/trickcore_euchre/determinize.py",
     "plugins/trickcore_euchre/seen.py",
     "plugins/trickcore_euchre/encoding.py",
+    "plugins/trickcore_euchre/validate.py",
     "plugins/trickcore_allfours/rules.py",
     "plugins/trickcore_allfours/encoding.py",
     "plugins/trickcore_apples/rules.py",
@@ -44,6 +45,7 @@ COMPILED_MODULES = [
     "plugins/trickcore_bots/allfours_heuristic.py",
     "plugins/trickcore_bots/apples_heuristic.py",
     "plugins/trickcore_bots/search.py",
+    "plugins/trickcore_bots/inference.py",
 ]
 """The modules the compiled build compiles: the hot path, and none that defines a msgspec
 Struct (a Struct class in a compiled module loses msgspec's behaviour)."""

@@ -12,6 +12,10 @@ build ran (``trickcore.build_kind()``).
     python benchmarks/bot_moves.py --hands 20 --bots pimc --games euchre
     python benchmarks/bot_moves.py --json               # one JSON line per row
     python benchmarks/bot_moves.py --instructions --hands 2 --bots pimc
+    python benchmarks/bot_moves.py --games euchre --bots pimc --options inference=hand
+
+``--options`` gives the search bots options other than their defaults (``KEY=VALUE``, comma-
+separated, as ``BotSpec.options``), in both modes.
 
 ``--instructions`` counts instead, with valgrind's callgrind (load-proof, for comparing two
 versions on a noisy machine): the script runs itself under callgrind for ``--hands`` hands and
@@ -56,9 +60,12 @@ class Row:
     slowest_s: float
 
 
-def measure(game_name: str, bot: str, hands: int, seed: int) -> Row:
+def measure(
+    game_name: str, bot: str, hands: int, seed: int, options: dict[str, str] | None = None
+) -> Row:
     """Play ``hands`` single hands of ``game_name`` with ``bot`` at the even seats (the
-    ``heuristic`` elsewhere) and time the bot's moves with a choice."""
+    ``heuristic`` elsewhere, ``bot`` with ``options``) and time the bot's moves with a
+    choice."""
     game = trickcore.load(game_name, single_hand=True, **GAMES[game_name])
     host = trickcore.default_host()
     search = host.bot_factory(bot, game.name)
@@ -66,9 +73,9 @@ def measure(game_name: str, bot: str, hands: int, seed: int) -> Row:
     times: list[float] = []
     for hand in range(hands):
         bots = [
-            (search if seat % 2 == 0 else heuristic)(
-                BotSpec(game, seat, Rng(seed, "bot", hand, seat))
-            )
+            search(BotSpec(game, seat, Rng(seed, "bot", hand, seat), options=options or {}))
+            if seat % 2 == 0
+            else heuristic(BotSpec(game, seat, Rng(seed, "bot", hand, seat)))
             for seat in range(game.seats)
         ]
         state = game.initial_state()
@@ -91,18 +98,19 @@ def measure(game_name: str, bot: str, hands: int, seed: int) -> Row:
     )
 
 
-def counted(game: str, bot: str, hands: int, seed: int) -> tuple[int, int]:
+def counted(game: str, bot: str, hands: int, seed: int, options: str = "") -> tuple[int, int]:
     """Instructions callgrind counts for a run of this script playing ``hands`` hands of
-    ``game`` (``bot`` at the even seats), and the moves it searched."""
-    arguments = ["--count", game, bot, str(hands), "--seed", str(seed)]
+    ``game`` (``bot`` at the even seats, with ``options`` as ``--options`` gives them), and
+    the moves it searched."""
+    arguments = ["--count", game, bot, str(hands), "--seed", str(seed), "--options", options]
     instructions, printed = counted_run(__file__, arguments)
     return instructions, int(printed.split()[-1])
 
 
-def instructions_line(game: str, bot: str, hands: int, seed: int) -> str:
+def instructions_line(game: str, bot: str, hands: int, seed: int, options: str = "") -> str:
     """The instructions per hand and per searched move of ``bot`` in ``game``."""
-    played, moves = counted(game, bot, hands, seed)
-    base, _ = counted(game, bot, 0, seed)
+    played, moves = counted(game, bot, hands, seed, options)
+    base, _ = counted(game, bot, 0, seed, options)
     per_hand = (played - base) / hands
     return (
         f"{game} `{bot}` ({trickcore.build_kind()}): {per_hand:,.0f} instructions a hand, "
@@ -128,11 +136,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions with callgrind instead"
     )
+    parser.add_argument(
+        "--options", default="", help="the search bots' options, KEY=VALUE,... (default: none)"
+    )
     parser.add_argument("--count", nargs=3, help=argparse.SUPPRESS)  # the run under valgrind
     args = parser.parse_args(argv)
+    try:
+        options = dict(item.split("=", 1) for item in args.options.split(",") if item)
+    except ValueError:
+        parser.error("--options takes KEY=VALUE pairs, comma-separated")
     if args.count is not None:
         game, bot, hands = args.count
-        print(measure(game, bot, int(hands), args.seed).moves)
+        print(measure(game, bot, int(hands), args.seed, options).moves)
         return 0
     games = [name for name in args.games.split(",") if name]
     unknown = [name for name in games if name not in GAMES]
@@ -145,14 +160,15 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         for game in games:
             for bot in bots:
-                print(instructions_line(game, bot, args.hands, args.seed), flush=True)
+                line_ = instructions_line(game, bot, args.hands, args.seed, args.options)
+                print(line_, flush=True)
         return 0
     if not args.json:
         print("| game | bot | build | hands | moves searched | CPU per move, mean | slowest move |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
     for game in games:
         for bot in bots:
-            row = measure(game, bot, args.hands, args.seed)
+            row = measure(game, bot, args.hands, args.seed, options)
             print(json.dumps(asdict(row)) if args.json else line(row), flush=True)
     return 0
 

@@ -7,6 +7,7 @@ import pytest
 from benchmark_scripts import benchmark
 
 import trickcore
+from trickcore.errors import OptionError
 
 moves = benchmark("bot_moves")
 
@@ -35,3 +36,16 @@ def test_the_counted_run_plays_the_hands_and_prints_the_moves_searched(
     printed = capsys.readouterr().out.split()
     assert printed == [str(moves.measure("euchre", "pimc", 1, 3).moves)]
     assert int(printed[0]) > 0
+
+
+def test_options_reach_the_search_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--options`` gives the search bots their options (one they refuse shows they got it;
+    the heuristic seats take none), and a malformed pair is refused."""
+    assert moves.measure("euchre", "pimc", 1, 3, {"iterations": "3"}).moves > 0
+    with pytest.raises(OptionError, match="iterations"):
+        moves.measure("euchre", "pimc", 1, 3, {"iterations": "0"})
+    assert moves.main(["--count", "euchre", "pimc", "1", "--seed", "3", "--options", ""]) == 0
+    assert capsys.readouterr().out.split() == [str(moves.measure("euchre", "pimc", 1, 3).moves)]
+    with pytest.raises(SystemExit) as stop:
+        moves.main(["--games", "euchre", "--options", "iterations"])
+    assert stop.value.code == 2

@@ -12,9 +12,16 @@ from typing import Any
 import pytest
 
 import trickcore
-from trickcore import CHANCE, BotSpec, Card, Rng, Shuffle, Suit
+from trickcore import CHANCE, BotSpec, Card, Rank, Rng, Shuffle, Suit
 from trickcore_bots import plugin as bots_plugin
-from trickcore_bots.euchre_heuristic import EuchreHeuristicBot
+from trickcore_bots.euchre_heuristic import (
+    GUARDED_KING,
+    OFF_ACE,
+    OFF_ACE_LONG,
+    TRUMP_VALUES,
+    VOID,
+    EuchreHeuristicBot,
+)
 from trickcore_bots.random_bot import RandomBot
 from trickcore_euchre.actions import (
     Call,
@@ -311,6 +318,52 @@ def test_a_subclass_changes_the_thresholds_in_either_build() -> None:
     legal = game.legal_actions(state)
     assert EuchreHeuristicBot(BotSpec(game, 1, Rng(1))).act(view, legal) == Pass()
     assert EagerBidder(BotSpec(game, 1, Rng(1))).act(view, legal) == OrderUp()
+
+
+def hand_worth_by_definition(
+    bot: EuchreHeuristicBot, hand: Sequence[Card], trump: Suit, dead: Sequence[Card]
+) -> float:
+    """E4's hand worth as the module text defines it: each trump by its place among the live
+    trumps (the ``dead`` ones left out), then, suit by suit, a void (with two trumps or more)
+    or an off-suit ace (more if short) and the king beside it."""
+    order = bot._orders[trump]
+    live = [card for card in bot._trumps[trump] if card not in dead]
+    trumps = [card for card in hand if order.is_trump(card)]
+    last = len(TRUMP_VALUES) - 1
+    worth: float = sum(TRUMP_VALUES[min(live.index(card), last)] for card in trumps)
+    for suit in Suit:
+        if suit is trump:
+            continue
+        ranks = {card.rank for card in hand if order.suit_of[card] is suit}
+        if not ranks:
+            worth += VOID if len(trumps) >= 2 else 0.0
+        elif Rank.ACE in ranks:
+            count = sum(1 for card in hand if order.suit_of[card] is suit)
+            worth += OFF_ACE if count <= 2 else OFF_ACE_LONG
+            worth += GUARDED_KING if Rank.KING in ranks else 0.0
+    return worth
+
+
+@pytest.mark.parametrize("deck", [24, 25, 32])
+def test_hand_worth_is_its_definition_for_every_trump_and_turned_down_card(deck: int) -> None:
+    """The bot's tables give E4's hand worth exactly (the same sums, bit for bit): random
+    hands of five or six cards, every trump, with no dead card or with the turned-down up-card
+    of another suit (a left bower turned down moves the trumps below it up)."""
+    game = trickcore.load("euchre", deck=deck)
+    bot = EuchreHeuristicBot(BotSpec(game, 0, Rng(1)))
+    rng = Rng(5, "hands")
+    checked = 0
+    for _ in range(300):
+        cards_ = rng.shuffled(game.deck)
+        hand, up = cards_[: 5 + rng.below(2)], cards_[6]
+        for trump in Suit:
+            for dead in ((), (up,)):
+                if up in hand or (dead and up.suit is trump):
+                    continue
+                expected = hand_worth_by_definition(bot, hand, trump, dead)
+                assert bot.hand_strength(hand, trump, dead) == expected
+                checked += 1
+    assert checked > 1000
 
 
 def test_the_up_card_counts_for_the_dealers_side_and_against_the_other() -> None:

@@ -351,6 +351,32 @@ def test_stack_of_a_deal_is_the_order(schedule: DealSchedule, data: st.DataObjec
 
 
 @given(schedules(), st.data())
+def test_stack_answers_alike_for_hands_in_a_list_or_by_seat(
+    schedule: DealSchedule, data: st.DataObject
+) -> None:
+    """Hands in a list or tuple take ``stack``'s quick way, hands by seat its checked one: the
+    same order; a card given twice is refused either way, in the same words."""
+    order = tuple(data.draw(st.permutations(DECK)))
+    dealer = data.draw(st.integers(0, schedule.seating.seats - 1))
+    dealt = schedule.deal(order, dealer)
+    by_seat = dict(enumerate(dealt.hands))
+    quick = schedule.stack(list(dealt.hands), dealer, kick=list(dealt.kick), stock=dealt.stock)
+    assert quick == schedule.stack(by_seat, dealer, kick=dealt.kick, stock=dealt.stock) == order
+    twice = data.draw(st.sampled_from(order[: schedule.size]))
+    seat = data.draw(st.integers(0, schedule.seating.seats - 1))
+    if twice in dealt.hands[seat]:
+        return
+    hands = [list(hand) for hand in dealt.hands]
+    hands[seat][0] = twice
+    words = []
+    for hands_given in (hands, dict(enumerate(hands))):
+        with pytest.raises(ValueError, match=r"^cards given more than once: ") as refused:
+            schedule.stack(hands_given, dealer, kick=dealt.kick, stock=dealt.stock)
+        words.append(str(refused.value))
+    assert words[0] == words[1]
+
+
+@given(schedules(), st.data())
 def test_deal_of_a_stack_is_the_hands(schedule: DealSchedule, data: st.DataObject) -> None:
     cards_ = list(data.draw(st.permutations(DECK)))
     dealer = data.draw(st.integers(0, schedule.seating.seats - 1))

@@ -299,19 +299,24 @@ def test_the_worlds_of_a_move_share_one_pool() -> None:
     assert statistics.fmean(shared) > 1.3 * statistics.fmean(separate)
 
 
+class CountingModel(AuctionModel):
+    """The model, counting how many worlds each call of ``draw`` asks for (a subclass: the
+    compiled build's model takes no attribute set on an instance)."""
+
+    counts: list[int]
+
+    def draw(self, view: Any, rng: Rng, count: int = 1) -> list[Any]:
+        self.counts.append(count)
+        return super().draw(view, rng, count)
+
+
 def counted_draws(bot: Any, view: Any, legal: tuple[Any, ...]) -> list[int]:
     """How many worlds each of ``bot``'s calls of its model's ``draw`` asked for in one move."""
-    counts: list[int] = []
-    draw = bot._inference.draw
-
-    def counting(view: Any, rng: Rng, count: int = 1) -> list[Any]:
-        counts.append(count)
-        worlds: list[Any] = draw(view, rng, count)
-        return worlds
-
-    bot._inference.draw = counting
+    model = CountingModel(bot._game, bot._seat, Rng(3), noise=0.1, pool=4, plays=True)
+    model.counts = []
+    bot._inference = model
     assert bot.act(view, legal) in legal
-    return counts
+    return model.counts
 
 
 @pytest.mark.parametrize("cls", SEARCH)

@@ -73,6 +73,9 @@ _ALONE: Final = Phase.ALONE
 _PLAY: Final = Phase.PLAY
 _ACE: Final = Rank.ACE
 _KING: Final = Rank.KING
+_SUITS: Final = tuple(Suit)
+_ACES: Final = frozenset(card for card in Card if card.rank is _ACE)
+_KINGS: Final = frozenset(card for card in Card if card.rank is _KING)
 
 
 # -- hand valuation (bidding) -------------------------------------------------------------------
@@ -276,6 +279,21 @@ class EuchreHeuristicBot:
         # Each trump suit's trumps, highest first (E2): tables for valuation and the alone test.
         self._trumps = {suit: self._ranked_trumps(order) for suit, order in self._orders.items()}
         self._deck_set = frozenset(self._deck)
+        # hand_strength's tables (E2): by trump, each other card's suit (its place in Suit's
+        # order) and the places of the suits that are not trump; the trumps' worths as asked
+        self._off_suit: dict[Suit, dict[Card, int]] = {
+            suit: {
+                card: _SUITS.index(order.suit_of[card])
+                for card in self._deck
+                if not order.is_trump(card)
+            }
+            for suit, order in self._orders.items()
+        }
+        self._off_suits: dict[Suit, tuple[int, ...]] = {
+            trump: tuple(at for at, suit in enumerate(_SUITS) if suit is not trump)
+            for trump in _SUITS
+        }
+        self._values: dict[tuple[Suit, tuple[Card, ...]], dict[Card, float]] = {}
         self._opponents_by_out: dict[tuple[int, ...], tuple[int, ...]] = {}
         # The joker (deck=25) and the bowers of each trump suit (E2).
         self._top_trumps = {
@@ -312,22 +330,46 @@ class EuchreHeuristicBot:
     ) -> float:
         """The hand's worth with ``trump`` as trump; ``dead`` cards take no part in the hand
         (a turned-down up-card, E4), so the trumps below them move up."""
-        order = self._orders[trump]
-        live = [c for c in self._trumps[trump] if c not in dead]
-        place = {card: i for i, card in enumerate(live)}
-        trumps = [c for c in hand if order.is_trump(c)]
-        worth = sum(TRUMP_VALUES[min(place[c], len(TRUMP_VALUES) - 1)] for c in trumps)
-        for suit in Suit:
-            if suit is trump:
+        values = self._trump_values(trump, dead)
+        off_suit = self._off_suit[trump]
+        trump_worth: list[float] = []
+        counts = [0, 0, 0, 0]  # each suit's cards in the hand, trumps apart (in Suit's order)
+        aces = [False, False, False, False]
+        kings = [False, False, False, False]
+        for card in hand:
+            value = values.get(card)
+            if value is not None:
+                trump_worth.append(value)
                 continue
-            cards = [c for c in hand if order.suit_of[c] is suit]
-            ranks = {c.rank for c in cards}
-            if not cards:
-                worth += VOID if len(trumps) >= 2 else 0.0
-            elif _ACE in ranks:
-                worth += OFF_ACE if len(cards) <= 2 else OFF_ACE_LONG
-                worth += GUARDED_KING if _KING in ranks else 0.0
+            at = off_suit[card]
+            counts[at] += 1
+            if card in _ACES:
+                aces[at] = True
+            elif card in _KINGS:
+                kings[at] = True
+        # The same sums in the same order as the trumps' in the hand, then the off suits' in
+        # Suit's order (sum() itself, whose rounding changed in Python 3.12).
+        worth: float = sum(trump_worth)
+        for at in self._off_suits[trump]:
+            count = counts[at]
+            if not count:
+                worth += VOID if len(trump_worth) >= 2 else 0.0
+            elif aces[at]:
+                worth += OFF_ACE if count <= 2 else OFF_ACE_LONG
+                worth += GUARDED_KING if kings[at] else 0.0
         return worth
+
+    def _trump_values(self, trump: Suit, dead: Collection[Card]) -> dict[Card, float]:
+        """Each trump's worth by its place among the live trumps (``dead`` ones left out),
+        worked out once per trump and dead cards."""
+        key = (trump, tuple(dead))
+        values = self._values.get(key)
+        if values is None:
+            live = [card for card in self._trumps[trump] if card not in dead]
+            last = len(TRUMP_VALUES) - 1
+            values = {card: TRUMP_VALUES[min(place, last)] for place, card in enumerate(live)}
+            self._values[key] = values
+        return values
 
     def _trump_worth(self, card: Card, trump: Suit) -> float:
         place = self._trumps[trump].index(card)

@@ -43,6 +43,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from trickcore._mypyc import mypyc_attr
 from trickcore.bots import Bot, BotSpec
 from trickcore.errors import OptionError, UnknownBotError
 from trickcore.game import CHANCE, AnyGame, Seat
@@ -57,6 +58,7 @@ MODEL_BOT = "heuristic"
 """The bot whose choices the model expects of the other seats."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AuctionModel:
     """The likelihood of a world given the other seats' decisions before the first card play
     of the current hand (with ``plays``, every decision of the hand so far), under the game's

@@ -233,6 +233,12 @@ class Euchre(TrickGame[EuchreState, EuchreAction, EuchreView, EuchreOptions]):
         """What stops a game from reaching ``state`` (``validate`` raises them)."""
         return _validate.problems(self, state)
 
+    def discard_action(self, card: Card) -> Discard:
+        """The action that discards ``card`` (E4): for a card of the deck, the one the game's
+        ``legal_actions`` lists, built once."""
+        action = self._discards.get(card)
+        return Discard(card=card) if action is None else action
+
     def hand_history(self, state: EuchreState) -> tuple[EuchreState, tuple[EuchreAction, ...]]:
         """The state before the current hand's shuffle and the hand's actions since
         (:func:`trickcore_euchre.validate.hand_history`)."""

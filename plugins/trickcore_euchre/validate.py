@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trickcore.cards import Card
+from trickcore.cards import Card, Suit
 from trickcore.game import Shuffle
 from trickcore.kit import validation as check
 from trickcore.kit.tricks import hand_plays
 from trickcore_euchre.actions import (
     Call,
-    Discard,
     EuchreAction,
     GoAlone,
     OrderUp,
@@ -39,6 +38,11 @@ _BIDDING = (Phase.BID_FIRST, Phase.BID_SECOND, Phase.JOKER_CALL)
 _TRUMP_SET = (Phase.DISCARD, Phase.ALONE, Phase.PLAY)
 _MOST_POINTS = 4
 """The most a hand scores: a lone march, or a lone defender's euchre (E8)."""
+_PASS = Pass()
+_ORDER_UP = OrderUp()
+_CALLS = {suit: Call(suit=suit) for suit in Suit}
+_GO_ALONE = GoAlone()
+_WITH_PARTNER = WithPartner()
 
 
 def problems(game: Euchre, state: EuchreState) -> list[str]:
@@ -214,19 +218,20 @@ def _phase_problems(game: Euchre, state: EuchreState) -> list[str]:
 
 
 def _action(bid: Bid) -> EuchreAction:
-    """The action that made ``bid`` (E4, E5)."""
+    """The action that made ``bid`` (E4, E5): one built once, shared (actions are immutable,
+    and building one checks its fields: inference rebuilds a history for every world)."""
     if bid.kind == "call" and bid.suit is not None:
-        return Call(suit=bid.suit)
-    return OrderUp() if bid.kind == "order_up" else Pass()
+        return _CALLS[bid.suit]
+    return _ORDER_UP if bid.kind == "order_up" else _PASS
 
 
-def _history(state: EuchreState) -> list[EuchreAction]:
+def _history(game: Euchre, state: EuchreState) -> list[EuchreAction]:
     """The actions of the current hand after the shuffle and before the plays, as the state
     records them."""
     actions = [_action(bid) for bid in state.auction]
     if state.discard is not None:
-        actions.append(Discard(card=state.discard))
-    return actions + [GoAlone() if d.alone else WithPartner() for d in state.declarations]
+        actions.append(game.discard_action(state.discard))
+    return actions + [_GO_ALONE if d.alone else _WITH_PARTNER for d in state.declarations]
 
 
 def _dealt_hands(state: EuchreState) -> tuple[list[list[Card]], list[str]]:
@@ -264,7 +269,7 @@ def _history_problems(game: Euchre, state: EuchreState) -> list[str]:
         game,
         state,
         start,
-        actions=_history(state),
+        actions=_history(game, state),
         kick=kick,
         dealt=dealt,
         same=check.unordered_hands,
@@ -285,4 +290,4 @@ def hand_history(game: Euchre, state: EuchreState) -> tuple[EuchreState, tuple[E
     order = DEAL.stack(dealt, state.dealer, kick=(state.up_card,), stock=state.undealt)
     plays = hand_plays(state.tricks, state.trick_seats, state.trick)
     played = check.play_actions(game.plays, (card for _, cards in plays for card in cards))
-    return _start_of_hand(game, state), (Shuffle(order=order), *_history(state), *played)
+    return _start_of_hand(game, state), (Shuffle(order=order), *_history(game, state), *played)
